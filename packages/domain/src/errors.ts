@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Error codes the API answers with. The client maps each code to a translated message
+ * (catalog key `errors.<code>`); the server never sends prose it expects the UI to show as-is.
+ */
+export const ERROR_CODES = [
+  'not_found',
+  'route_not_found',
+  'invalid_json',
+  'invalid_request',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+  'invalid_token',
+  'no_authentication_token',
+  'permission_denied',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const invalidFieldSchema = z.object({
+  invalid_field: z.string(),
+  error_info: z.object({
+    code: z.string(),
+    message: z.string().optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type InvalidField = z.infer<typeof invalidFieldSchema>;
+
+/** The one error shape of the API (spec section 3, "API error"). */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    data: z
+      .object({ invalid_fields: z.array(invalidFieldSchema).optional() })
+      .catchall(z.unknown())
+      .optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

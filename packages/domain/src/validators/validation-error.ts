@@ -1,0 +1,43 @@
+/** Every code a validator in this folder can return; each has a message in i18n/{el,en,fr}/validation.json. */
+export const VALIDATION_CODES = [
+  'required',
+  'text_too_long',
+  'afm_invalid',
+  'amka_invalid',
+  'iban_invalid',
+  'iban_country',
+  'mobile_invalid',
+  'mobile_not_greek',
+  'mobile_country_not_allowed',
+  'landline_invalid',
+  'landline_not_greek',
+  'landline_country_not_allowed',
+  'postal_code_invalid',
+  'email_invalid',
+  'date_invalid',
+  'date_earlier',
+  'date_later',
+  'datetime_invalid',
+  'integer_invalid',
+  'rate_invalid',
+  'rate_sum',
+] as const;
+export type ValidationCode = (typeof VALIDATION_CODES)[number];
+
+/** A failed check: a catalog key plus the values its message interpolates. */
+export type ValidationError = {
+  code: string;
+  params?: Record<string, string | number>;
+};
+
+export function validationError(
+  code: ValidationCode,
+  params?: Record<string, string | number>,
+): ValidationError {
+  return params ? { code, params } : { code };
+}
+
+/** Format validators let empty values pass: whether a value is required is a separate check. */
+export function isEmptyValue(value: unknown): value is '' | null | undefined {
+  return value === undefined || value === null || value === '';
+}

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+      message: 'must be true or false',
+    })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .optional()
+    .transform((v) => (v === undefined ? fallback : Number(v)))
+    .refine((v) => v > 0, 'must be greater than zero');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}:`)), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+
+/** Every environment variable the service reads. README.md documents each one. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: positiveInt(8080).refine((v) => v < 65536, 'must be a TCP port (1-65535)'),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  WEB_DIST_DIR: z.string().optional(),
+  SEED_DEMO_DATA: bool(true),
+  JOBS_ENABLED: bool(true),
+  DEVEL: bool(true),
+  DASHBOARD_ENABLED: bool(true),
+  CITIZENINBOX_ENABLED: bool(true),
+  REFCODE_ENABLED: bool(true),
+  LANDING_PAGE_URL: optionalUrl(['http', 'https']),
+  VALIDATION_DEFAULT_CONTEXT: z.string().min(1).default('default'),
+  INBOX_STATES: z
+    .string()
+    .default('A,B,C')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  RECAPTCHA_KEY: z.string().optional(),
+  ISSUE_NOTIFICATION_TITLE: z.string().optional(),
+  ISSUE_NOTIFICATION_MESSAGE: z.string().optional(),
+  FILE_MAX_SIZE: positiveInt(5_242_880),
+  COMMUNICATIONS_MESSAGE_MAX_SIZE: positiveInt(320),
+  USER_INBOX_INCOMING_LIMIT: positiveInt(30),
+  USER_INBOX_RETRIEVED_LIMIT: positiveInt(30),
+  RATE_LIMIT_MAX: positiveInt(600),
+  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+});
+
+export type Config = z.output<typeof envSchema> & {
+  publicUrl: string;
+  dataDir: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment once; a bad variable stops the start with its name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked: Record<string, string | undefined> = {};
+  for (const key of Object.keys(envSchema.shape)) picked[key] = env[key];
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '(environment)');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  return {
+    ...value,
+    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(value.DATA_DIR),
+  };
+}

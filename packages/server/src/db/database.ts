@@ -1,0 +1,114 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { ConnectionLock, PgliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+/** A raw SQL runner: `exec` takes text with several statements (migrations, pg-boss DDL). */
+export type SqlRunner = {
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  exec(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
+};
+
+export type Database = SqlRunner & {
+  kind: 'pglite' | 'postgres';
+  /** The schema holding our tables ('public' unless a test isolates itself). */
+  schema: string;
+  db: Kysely<DB>;
+  /** Runs fn on one connection held for its whole length (migration lock, multi-step DDL). */
+  withConnection<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; connectionString: string; schema?: string; poolSize?: number };
+
+// int8 (counts, sums) as JS numbers in both drivers, so results look the same everywhere.
+pg.types.setTypeParser(20, (value: string) => Number(value));
+// SQL dates stay 'YYYY-MM-DD' strings: a calendar day has no time zone.
+pg.types.setTypeParser(1082, (value: string) => value);
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await fs.mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const pglite = await PGlite.create(dataDir ? path.resolve(dataDir) : undefined, {
+    parsers: {
+      [pgliteTypes.INT8]: (value: string) => Number(value),
+      [pgliteTypes.DATE]: (value: string) => value,
+    },
+  });
+  const lock = new ConnectionLock();
+  const runner: SqlRunner = {
+    query: async <R>(sql: string, params: unknown[] = []) => {
+      const result = await pglite.query<R>(sql, params);
+      return { rows: result.rows };
+    },
+    exec: async (sql: string) => {
+      const results = await pglite.exec(sql);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+  };
+  return {
+    kind: 'pglite',
+    schema: 'public',
+    db: new Kysely<DB>({ dialect: new PgliteDialect(pglite, lock) }),
+    query: (sql, params) => lock.run(() => runner.query(sql, params)),
+    exec: (sql) => lock.run(() => runner.exec(sql)),
+    withConnection: (fn) => lock.run(() => fn(runner)),
+    close: async () => {
+      await lock.run(() => pglite.close());
+    },
+  };
+}
+
+async function openPostgres(options: {
+  connectionString: string;
+  schema?: string;
+  poolSize?: number;
+}): Promise<Database> {
+  const schema = options.schema ?? 'public';
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 10,
+    options: schema === 'public' ? undefined : `-c search_path=${schema}`,
+  });
+  if (schema !== 'public') {
+    await pool.query(`create schema if not exists ${schema}`);
+  }
+  const runnerOf = (client: pg.Pool | pg.PoolClient): SqlRunner => ({
+    query: async <R>(sql: string, params: unknown[] = []) => {
+      const result = await client.query(sql, params);
+      return { rows: result.rows as R[] };
+    },
+    exec: async (sql: string) => {
+      const result = (await client.query(sql)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
+  });
+  const poolRunner = runnerOf(pool);
+  return {
+    kind: 'postgres',
+    schema,
+    db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
+    ...poolRunner,
+    withConnection: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn(runnerOf(client));
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { now } from '../../clock';
+import { defineJob } from '../job';
+
+/** Proves end to end that workers take jobs from the queue; /healthz reports its age. */
+export const heartbeatJob = defineJob({
+  name: 'system-heartbeat',
+  payload: z.object({}).passthrough(),
+  cron: '* * * * *',
+  async handle(_payload, { database }) {
+    await database.db
+      .insertInto('job_heartbeats')
+      .values({ name: 'system-heartbeat', last_run_at: now() })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ last_run_at: now() }))
+      .execute();
+  },
+});

@@ -1,0 +1,5 @@
+import { heartbeatJob } from './definitions/heartbeat';
+import type { JobDefinition } from './job';
+
+/** Every job the workers know; a job not listed here cannot be sent. */
+export const jobRegistry: JobDefinition[] = [heartbeatJob];

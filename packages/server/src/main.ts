@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { startJobQueue } from './jobs/queue';
+import { seedDemoData } from './seed/seed-demo-data';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          connectionString: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+        }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  const applied = await migrate(database);
+  if (config.SEED_DEMO_DATA) await seedDemoData(database);
+
+  const app = await buildApp({ config, database, jobs: null });
+  const jobs = await startJobQueue(database, { work: config.JOBS_ENABLED, logger: app.log });
+  app.jobs = jobs;
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const where = config.DATABASE_URL ? 'PostgreSQL server' : `PGlite in ${config.dataDir}`;
+  console.log(`\nDilosi is running at ${config.publicUrl} (database: ${where})\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

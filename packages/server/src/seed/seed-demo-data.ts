@@ -1,0 +1,27 @@
+import type { Database } from '../db/database';
+import { demoEntities, demoPersons } from './demo-data';
+
+/** Inserts the demo entities and persons; rows that already exist are left as they are. */
+export async function seedDemoData(
+  database: Database,
+): Promise<{ entities: number; persons: number }> {
+  const entities = await database.db
+    .insertInto('entities')
+    .values(
+      demoEntities.map((e) => ({
+        codename: e.codename,
+        display_name: JSON.stringify(e.display_name),
+        email: e.email,
+      })),
+    )
+    .onConflict((oc) => oc.column('codename').doNothing())
+    .returning('id')
+    .execute();
+  const persons = await database.db
+    .insertInto('persons')
+    .values(demoPersons.map((p) => ({ ...p, address: JSON.stringify(p.address) })))
+    .onConflict((oc) => oc.column('afm').doNothing())
+    .returning('afm')
+    .execute();
+  return { entities: entities.length, persons: persons.length };
+}
