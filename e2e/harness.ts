@@ -26,12 +26,21 @@ async function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
 
-export type RunningApp = { baseUrl: string; dataDir: string; stop(): Promise<void>; output(): string };
+export type RunningApp = {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+  output(): string;
+};
 
 /**
  * Starts the real product the way `npm start` does (built web app, embedded PGlite in a fresh
@@ -42,20 +51,24 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dilosi-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'packages/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
@@ -89,7 +102,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 }
 
 /** A fresh browser context (no cookies, no storage) with a page that records console errors. */
@@ -110,7 +126,12 @@ export async function newPage(
   return { context, page, consoleErrors };
 }
 
-export type AxeViolation = { id: string; impact: string | null | undefined; help: string; nodes: string[] };
+export type AxeViolation = {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+};
 
 /** Runs axe (WCAG 2.1 A and AA) and returns the serious and critical violations. */
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
@@ -119,7 +140,12 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -10,7 +10,15 @@ const run = (label, args, env) => {
 };
 
 const { TEST_DATABASE_URL, ...withoutServer } = process.env;
-run('domain + server tests on PGlite', ['--project', 'domain', '--project', 'server'], withoutServer);
+run(
+  'domain + server tests on PGlite',
+  ['--project', 'domain', '--project', 'server'],
+  withoutServer,
+);
 if (TEST_DATABASE_URL) {
-  run(`server tests on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`, ['--project', 'server'], process.env);
+  run(
+    `server tests on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`,
+    ['--project', 'server'],
+    process.env,
+  );
 }

@@ -1,0 +1,153 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousAccessibilityViolations,
+  startApp,
+  type RunningApp,
+} from './harness';
+
+describe('web shell in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('renders the home page in Greek by default, accessibly', async () => {
+    const { context, page, consoleErrors } = await newPage(browser);
+    await page.goto(`${app.baseUrl}/`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.textContent()).toBe('Υπεύθυνη Δήλωση και Εξουσιοδότηση');
+    expect(await page.getAttribute('html', 'lang')).toBe('el');
+    await expect.poll(() => page.getByText('TEST', { exact: true }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Όροι χρήσης' }).first().getAttribute('href')).toBe(
+      '/terms',
+    );
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'home-el-desktop');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches to English, and the choice survives a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${app.baseUrl}/`);
+    await page.getByRole('combobox', { name: 'Γλώσσα' }).selectOption('en');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.textContent()).toBe('Solemn Declaration and Authorisation');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.reload();
+    await expect.poll(() => heading.textContent()).toBe('Solemn Declaration and Authorisation');
+    expect(await page.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('en');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'home-en-desktop');
+    await context.close();
+  });
+
+  it('hides the cookie banner once accepted, also after a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${app.baseUrl}/terms`);
+    const banner = page.getByRole('region', { name: 'Cookies σε αυτή την υπηρεσία' });
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await banner.getByRole('button', { name: 'Αποδοχή' }).click();
+    await expect.poll(() => banner.count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    expect(await banner.count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows not-found for an unknown route, accessibly', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${app.baseUrl}/no/such/page`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Η σελίδα δεν βρέθηκε');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the terms of use v1.1.0 and an unknown content page as not-found', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${app.baseUrl}/terms`);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/1\.1\.0/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/30 ημέρες/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.goto(`${app.baseUrl}/content/no-such-content`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Η σελίδα δεν βρέθηκε');
+    await context.close();
+  });
+
+  it('is usable at 360 px wide', async () => {
+    const { context, page } = await newPage(browser, { width: 360, height: 740 });
+    await page.goto(`${app.baseUrl}/`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'home-el-360');
+    await context.close();
+  });
+});
+
+describe('configuration reaches the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([
+      startApp({ DASHBOARD_ENABLED: 'false', LANDING_PAGE_URL: 'https://landing.example.gr/' }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('hides a route group whose feature flag is off', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${app.baseUrl}/dashboard/entities/list`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Η σελίδα δεν βρέθηκε');
+    await context.close();
+  });
+
+  it('redirects / to the configured landing page', async () => {
+    const { context, page } = await newPage(browser);
+    await context.route('https://landing.example.gr/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Landing</title>' }),
+    );
+    await page.goto(`${app.baseUrl}/`);
+    await page.waitForURL('https://landing.example.gr/');
+    expect(await page.title()).toBe('Landing');
+    await context.close();
+  });
+});

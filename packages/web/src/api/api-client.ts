@@ -1,0 +1,99 @@
+import type { ApiError as ApiErrorBody } from '@dilosi/domain';
+import { readSessionToken } from './session-token';
+
+export type ApiErrorData = NonNullable<ApiErrorBody['error']['data']>;
+
+/** Codes the client itself reports when there is no `{ error }` body to read. */
+export const CLIENT_ERROR_CODES = { network: 'network_error', unknown: 'unknown_error' } as const;
+
+/** A failed API call: the HTTP status plus the code, message and data of the error body. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  readonly status: number;
+  readonly code: string;
+  readonly data: ApiErrorData | undefined;
+
+  constructor(status: number, code: string, message: string, data?: ApiErrorData) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+export type ApiFetchOptions = Omit<RequestInit, 'body'> & {
+  /** Sent as JSON with the matching content type. */
+  json?: unknown;
+  body?: BodyInit;
+};
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  if (!value || typeof value !== 'object' || !('error' in value)) return false;
+  const { error } = value as { error: unknown };
+  return (
+    !!error &&
+    typeof error === 'object' &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * fetch for `/api/*`: sends the session token when there is one and the interface language,
+ * returns the parsed JSON body, and throws `ApiRequestError` for any non-2xx answer.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { json, headers: extraHeaders, ...init } = options;
+  const headers = new Headers(extraHeaders);
+  headers.set('Accept', 'application/json');
+  if (!headers.has('Accept-Language') && document.documentElement.lang) {
+    headers.set('Accept-Language', document.documentElement.lang);
+  }
+  const token = readSessionToken();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    init.body = JSON.stringify(json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', ...init, headers });
+  } catch (cause) {
+    const error = new ApiRequestError(0, CLIENT_ERROR_CODES.network, 'Network error');
+    error.cause = cause;
+    throw error;
+  }
+
+  const body = response.status === 204 ? undefined : await readJson(response);
+  if (!response.ok) {
+    if (isErrorBody(body)) {
+      throw new ApiRequestError(
+        response.status,
+        body.error.code,
+        body.error.message,
+        body.error.data,
+      );
+    }
+    throw new ApiRequestError(
+      response.status,
+      CLIENT_ERROR_CODES.unknown,
+      `HTTP ${response.status} ${response.statusText}`.trim(),
+    );
+  }
+  return body as T;
+}

@@ -1,0 +1,64 @@
+import { Suspense, useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppConfigQuery } from '../api/get-app-config';
+import { paths } from '../config/paths';
+import { CookieBanner } from '../ui/cookie-banner';
+import { Footer } from '../ui/footer';
+import { Header } from '../ui/header';
+import { PageSkeleton } from '../ui/page-skeleton';
+import { focusPageHeading } from '../ui/route-focus';
+import { SkipLink } from '../ui/skip-link';
+import { ErrorBoundary } from './error-boundary';
+import { GenericErrorPage } from './lazy-pages';
+
+const MAIN_ID = 'main-content';
+
+/** After every client-side navigation (not the first load): back to the top, focus on the h1. */
+function useFocusOnNavigate(main: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    window.scrollTo(0, 0);
+    focusPageHeading(main.current);
+  }, [pathname, main]);
+}
+
+/** The shell: cookie banner, skip link, header, main landmark, footer. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const config = useAppConfigQuery();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigate(mainRef);
+
+  let content: ReactNode;
+  if (config.isPending) {
+    content = <PageSkeleton />;
+  } else if (config.isError) {
+    content = <GenericErrorPage error={config.error} onRetry={() => void config.refetch()} />;
+  } else {
+    content = (
+      <ErrorBoundary resetKey={pathname}>
+        <Outlet />
+      </ErrorBoundary>
+    );
+  }
+
+  return (
+    <div className="dilosi-app">
+      <CookieBanner
+        policyHref={paths.static.cookiesPolicy.getHref()}
+        onAccepted={() => focusPageHeading(mainRef.current)}
+      />
+      <SkipLink targetId={MAIN_ID} label={t('a11y.skipToContent')} />
+      <Header isTestEnvironment={config.data?.flags.DEVEL ?? false} />
+      <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="dilosi-main">
+        <Suspense fallback={<PageSkeleton />}>{content}</Suspense>
+      </main>
+      <Footer version={config.data?.settings.VERSION} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { lazy } from 'react';
+
+// Every page is its own chunk: only the shell is in the initial bundle.
+export const HomePage = lazy(() =>
+  import('../features/home/home-page').then((m) => ({ default: m.HomePage })),
+);
+export const TermsPage = lazy(() =>
+  import('../features/content/terms-page').then((m) => ({ default: m.TermsPage })),
+);
+export const ContentPage = lazy(() =>
+  import('../features/content/content-page').then((m) => ({ default: m.ContentPage })),
+);
+export const NotFoundPage = lazy(() =>
+  import('../features/errors/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+export const PermissionDeniedPage = lazy(() =>
+  import('../features/errors/permission-denied-page').then((m) => ({
+    default: m.PermissionDeniedPage,
+  })),
+);
+export const GenericErrorPage = lazy(() =>
+  import('../features/errors/generic-error-page').then((m) => ({ default: m.GenericErrorPage })),
+);
+export const EggrafiKepPage = lazy(() =>
+  import('../features/info/eggrafi-kep-page').then((m) => ({ default: m.EggrafiKepPage })),
+);
+export const NoMobilePage = lazy(() =>
+  import('../features/info/no-mobile-page').then((m) => ({ default: m.NoMobilePage })),
+);
+export const TemplateDisabledPage = lazy(() =>
+  import('../features/templates/template-disabled-page').then((m) => ({
+    default: m.TemplateDisabledPage,
+  })),
+);
+export const ComingSoonPage = lazy(() =>
+  import('../features/coming-soon/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
+);

@@ -1,0 +1,80 @@
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { AppLayout } from './app-layout';
+import { FeatureGate } from './feature-gate';
+import { LandingRoute } from './landing-route';
+import {
+  ComingSoonPage,
+  ContentPage,
+  EggrafiKepPage,
+  GenericErrorPage,
+  HomePage,
+  NoMobilePage,
+  NotFoundPage,
+  PermissionDeniedPage,
+  TemplateDisabledPage,
+  TermsPage,
+} from './lazy-pages';
+import { LEGACY_REDIRECTS } from './legacy-redirects';
+import { ValidateDefaultContext } from './validate-default-context';
+
+/** A legacy address and anything below it go to the current page, keeping the query. */
+function LegacyRedirect({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
+
+const legacyRedirectRoutes: RouteObject[] = LEGACY_REDIRECTS.flatMap(({ from, to }) => [
+  { path: from, element: <LegacyRedirect to={to} /> },
+  { path: `${from}/*`, element: <LegacyRedirect to={to} /> },
+]);
+
+const pages: RouteObject[] = [
+  { index: true, element: <LandingRoute /> },
+  { path: paths.home.path, element: <HomePage /> },
+  { path: paths.terms.path, element: <TermsPage /> },
+  { path: paths.content.path, element: <ContentPage notFound={<NotFoundPage />} /> },
+  { path: paths.auth.login.path, element: <ComingSoonPage area="login" /> },
+  { path: paths.errors.permissionDenied.path, element: <PermissionDeniedPage /> },
+  { path: paths.errors.generic.path, element: <GenericErrorPage /> },
+  { path: paths.info.eggrafiKep.path, element: <EggrafiKepPage /> },
+  { path: paths.info.noMobile.path, element: <NoMobilePage /> },
+  { path: paths.templates.disabled.path, element: <TemplateDisabledPage /> },
+  { path: paths.my.root.path, element: <ComingSoonPage area="my" /> },
+  { path: paths.my.personalDetails.path, element: <ComingSoonPage area="personalDetails" /> },
+
+  // Route groups behind feature flags: a closed flag answers with the not-found page.
+  {
+    element: <FeatureGate flag="CITIZENINBOX_ENABLED" />,
+    children: [
+      { path: paths.my.messages.rest.path, element: <ComingSoonPage area="messages" /> },
+      { path: paths.vault.rest.path, element: <ComingSoonPage area="vault" /> },
+    ],
+  },
+  {
+    element: <FeatureGate flag="DASHBOARD_ENABLED" />,
+    children: [{ path: paths.dashboard.rest.path, element: <ComingSoonPage area="dashboard" /> }],
+  },
+  {
+    element: <FeatureGate flag="DEVEL" />,
+    children: [{ path: paths.dev.rest.path, element: <ComingSoonPage area="dev" /> }],
+  },
+  {
+    element: <FeatureGate flag="REFCODE_ENABLED" />,
+    children: [
+      { path: paths.validation.root.path, element: <ValidateDefaultContext /> },
+      { path: paths.validation.rest.path, element: <ComingSoonPage area="validation" /> },
+      { path: paths.validation.show.path, element: <ComingSoonPage area="validation" /> },
+    ],
+  },
+
+  ...legacyRedirectRoutes,
+  { path: paths.errors.notFound.path, element: <NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [{ element: <AppLayout />, children: pages }];
+
+/** The route tree (declarative mode: the data router's loaders are not used, and cost bytes). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

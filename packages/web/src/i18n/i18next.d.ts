@@ -1,0 +1,13 @@
+import 'i18next';
+import type errors from '@dilosi/domain/i18n/el/errors.json';
+import type ui from '@dilosi/domain/i18n/el/ui.json';
+import type validation from '@dilosi/domain/i18n/el/validation.json';
+
+// Greek is the reference catalog: a key missing from it is a type error.
+declare module 'i18next' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface CustomTypeOptions {
+    defaultNS: 'ui';
+    resources: { ui: typeof ui; validation: typeof validation; errors: typeof errors };
+  }
+}
