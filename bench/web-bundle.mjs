@@ -18,7 +18,13 @@ const files = [...new Set(urls)].map((url) => {
 const total = files.reduce((sum, f) => sum + f.gzip, 0);
 console.log(
   JSON.stringify(
-    { bench: 'web-bundle', initial_js_gzip_bytes: total, budget_bytes: 100 * 1024, within_budget: total <= 100 * 1024, files },
+    {
+      bench: 'web-bundle',
+      initial_js_gzip_bytes: total,
+      budget_bytes: 100 * 1024,
+      within_budget: total <= 100 * 1024,
+      files,
+    },
     null,
     2,
   ),

@@ -123,6 +123,9 @@ export async function newPage(
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) consoleErrors.push(`HTTP ${response.status()} ${response.url()}`);
+  });
   return { context, page, consoleErrors };
 }
 

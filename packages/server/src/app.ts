@@ -9,7 +9,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createBuiltInIdp } from './idp/built-in-idp';
 import type { JobQueue } from './jobs/queue';
+import {
+  createAuthServices,
+  isBuiltInProviderEnabled,
+  publicAuthRoutes,
+  userAuthRoutes,
+  type AuthServices,
+} from './modules/auth';
 import { getAppConfigRoute } from './modules/config/get-app-config';
 import { getHealthRoute } from './modules/health/get-health';
 import { registerErrorHandling } from './plugins/errors';
@@ -24,6 +32,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     jobs: JobQueue | null;
+    auth: AuthServices;
   }
 }
 
@@ -61,6 +70,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         version: '0.1.0',
       },
       servers: [{ url: config.publicUrl }],
+      components: {
+        // The session token of GET /api/token, sent as `Authorization: Bearer <token>`.
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -69,12 +82,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR ?? defaultWebDist);
   registerErrorHandling(app, { spaFallback });
 
+  // Tier 2: app services.
+  const idp = isBuiltInProviderEnabled(config) ? await createBuiltInIdp(config, database) : null;
+  const auth = await createAuthServices(config, database, idp);
+  app.decorate('auth', auth);
+  app.decorateRequest('user', null);
+
   // Tier 3: routes.
   await getHealthRoute(app, database);
+  if (idp) await idp.register(app);
   await app.register(
     async (api) => {
       await getAppConfigRoute(api, config);
+      await publicAuthRoutes(api, auth);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // The authenticated route tree: one hook sets request.user or answers 401.
+      await api.register(async (authenticated) => {
+        authenticated.addHook('onRequest', auth.authenticate);
+        await userAuthRoutes(authenticated, auth);
+      });
     },
     { prefix: '/api' },
   );

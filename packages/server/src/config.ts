@@ -26,6 +26,11 @@ const optionalUrl = (protocols: string[]) =>
       message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
 /** Every environment variable the service reads. README.md documents each one. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -65,6 +70,30 @@ export const envSchema = z.object({
   USER_INBOX_RETRIEVED_LIMIT: positiveInt(30),
   RATE_LIMIT_MAX: positiveInt(600),
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  // Login (docs/login.md). Each provider falls back to the built-in identity provider when its
+  // issuer is unset.
+  OIDC_GSIS_ISSUER: optionalUrl(['http', 'https']),
+  OIDC_GSIS_CLIENT_ID: optionalText,
+  OIDC_GSIS_CLIENT_SECRET: optionalText,
+  OIDC_GSIS_SCOPES: optionalText,
+  OIDC_BANK_ISSUER: optionalUrl(['http', 'https']),
+  OIDC_BANK_CLIENT_ID: optionalText,
+  OIDC_BANK_CLIENT_SECRET: optionalText,
+  OIDC_BANK_SCOPES: optionalText,
+  OIDC_GSIS_ADMIN_ISSUER: optionalUrl(['http', 'https']),
+  OIDC_GSIS_ADMIN_CLIENT_ID: optionalText,
+  OIDC_GSIS_ADMIN_CLIENT_SECRET: optionalText,
+  OIDC_GSIS_ADMIN_SCOPES: optionalText,
+  OIDC_ANON_ISSUER: optionalUrl(['http', 'https']),
+  OIDC_ANON_CLIENT_ID: optionalText,
+  OIDC_ANON_CLIENT_SECRET: optionalText,
+  OIDC_ANON_SCOPES: optionalText,
+  SESSION_TTL_SECONDS: positiveInt(43_200),
+  SESSION_IDLE_SECONDS: positiveInt(3_600),
+  LOGIN_THROTTLE_MAX_FAILURES: positiveInt(10),
+  LOGIN_THROTTLE_WINDOW_SECONDS: positiveInt(900),
+  CAPTCHA_DIFFICULTY_BITS: positiveInt(18).refine((v) => v <= 32, 'must be at most 32'),
+  CAPTCHA_TTL_SECONDS: positiveInt(300),
 });
 
 export type Config = z.output<typeof envSchema> & {
@@ -89,6 +118,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
+  const missing = (['GSIS', 'BANK', 'GSIS_ADMIN', 'ANON'] as const)
+    .filter((name) => value[`OIDC_${name}_ISSUER`] && !value[`OIDC_${name}_CLIENT_ID`])
+    .map((name) => `  OIDC_${name}_CLIENT_ID="": must be set when OIDC_${name}_ISSUER is set`);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   return {
     ...value,
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),

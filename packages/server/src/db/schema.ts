@@ -45,13 +45,116 @@ export type JobHeartbeatsTable = {
   last_run_at: Timestamp;
 };
 
+type Json<T> = ColumnType<T, string, string>;
+
+export type UsersTable = {
+  id: Generated<string>;
+  afm: string | null;
+  anonymous_subject: string | null;
+  firstname: string | null;
+  surname: string | null;
+  email: string | null;
+  username: string | null;
+  is_admin: Generated<boolean>;
+  mobile: string | null;
+  mobile_certified: Generated<boolean>;
+  mobile_flow_done: Generated<boolean>;
+  consents: ColumnType<UserConsents, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_login_at: Timestamp | null;
+};
+
+export type UserConsents = Partial<
+  Record<'mobile_use_nnc_onboarding' | 'mobile_check_certified', { value: boolean; at: string }>
+>;
+
+export type SessionsTable = {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  provider: string;
+  claims: Json<string[]>;
+  is_admin: boolean;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+};
+
+export type LoginAttemptsTable = {
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  provider: string;
+  next: string | null;
+  template: string | null;
+  is_admin: boolean;
+  mobile_warn: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+};
+
+export type LoginCodesTable = {
+  code_hash: string;
+  user_id: string;
+  provider: string;
+  claims: Json<string[]>;
+  is_admin: boolean;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+};
+
+export type LoginThrottleTable = {
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+  blocked_until: Timestamp | null;
+};
+
+export type CaptchaRedemptionsTable = {
+  salt: string;
+  expires_at: Timestamp;
+};
+
+export type ServerSecretsTable = {
+  name: string;
+  value: Json<unknown>;
+  created_at: Timestamp;
+};
+
+export type IdpPayloadsTable = {
+  model: string;
+  id: string;
+  payload: Json<Record<string, unknown>>;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: Timestamp | null;
+};
+
 export type DB = {
   entities: EntitiesTable;
   persons: PersonsTable;
   job_heartbeats: JobHeartbeatsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  login_codes: LoginCodesTable;
+  login_throttle: LoginThrottleTable;
+  captcha_redemptions: CaptchaRedemptionsTable;
+  server_secrets: ServerSecretsTable;
+  idp_payloads: IdpPayloadsTable;
 };
 
 export type Entity = Selectable<EntitiesTable>;
 export type NewEntity = Insertable<EntitiesTable>;
 export type Person = Selectable<PersonsTable>;
 export type NewPerson = Insertable<PersonsTable>;
+export type User = Selectable<UsersTable>;
+export type Session = Selectable<SessionsTable>;

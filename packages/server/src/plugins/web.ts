@@ -29,6 +29,13 @@ export async function registerWeb(
       void reply.header('Cache-Control', cache);
     },
   });
+  // Pages we render on the server (the development identity provider) name no icon, so browsers
+  // ask for /favicon.ico: answer with the app's SVG icon rather than a 404.
+  if (fs.existsSync(path.join(distDir, 'favicon.svg'))) {
+    app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('image/svg+xml').sendFile('favicon.svg'),
+    );
+  }
   return (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;

@@ -1,7 +1,11 @@
 import type { Database } from '../db/database';
 import { demoEntities, demoPersons } from './demo-data';
+import { demoStaff } from './demo-staff';
 
-/** Inserts the demo entities and persons; rows that already exist are left as they are. */
+/**
+ * Inserts the demo entities, persons and the users of the demo staff (dashboard admins); rows
+ * that already exist are left as they are.
+ */
 export async function seedDemoData(
   database: Database,
 ): Promise<{ entities: number; persons: number }> {
@@ -22,6 +26,22 @@ export async function seedDemoData(
     .values(demoPersons.map((p) => ({ ...p, address: JSON.stringify(p.address) })))
     .onConflict((oc) => oc.column('afm').doNothing())
     .returning('afm')
+    .execute();
+  await database.db
+    .insertInto('users')
+    .values(
+      demoStaff.map((staff) => {
+        const person = demoPersons.find((p) => p.afm === staff.afm);
+        return {
+          afm: staff.afm,
+          firstname: person?.firstname ?? null,
+          surname: person?.surname ?? null,
+          email: person?.email ?? null,
+          is_admin: true,
+        };
+      }),
+    )
+    .onConflict((oc) => oc.column('afm').doNothing())
     .execute();
   return { entities: entities.length, persons: persons.length };
 }

@@ -1,5 +1,6 @@
 import type { ApiError as ApiErrorBody } from '@dilosi/domain';
-import { readSessionToken } from './session-token';
+import { paths } from '../config/paths';
+import { clearSession, readSessionToken } from './session-token';
 
 export type ApiErrorData = NonNullable<ApiErrorBody['error']['data']>;
 
@@ -29,7 +30,26 @@ export type ApiFetchOptions = Omit<RequestInit, 'body'> & {
   /** Sent as JSON with the matching content type. */
   json?: unknown;
   body?: BodyInit;
+  /** Do not treat a 401 as an expired session (login and logout calls). */
+  skipSessionExpiry?: boolean;
 };
+
+const SESSION_ERROR_CODES = new Set(['invalid_token', 'no_authentication_token']);
+
+/**
+ * Spec section 8: a 401 with invalid_token or no_authentication_token logs out and sends the
+ * browser to the login page, keeping where it was as `next`.
+ */
+function endExpiredSession(code: string): void {
+  clearSession();
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(
+    paths.auth.login.getHref({
+      next: here,
+      error_code: code === 'invalid_token' ? code : undefined,
+    }),
+  );
+}
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
   if (!value || typeof value !== 'object' || !('error' in value)) return false;
@@ -57,7 +77,7 @@ async function readJson(response: Response): Promise<unknown> {
  * returns the parsed JSON body, and throws `ApiRequestError` for any non-2xx answer.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { json, headers: extraHeaders, ...init } = options;
+  const { json, headers: extraHeaders, skipSessionExpiry, ...init } = options;
   const headers = new Headers(extraHeaders);
   headers.set('Accept', 'application/json');
   if (!headers.has('Accept-Language') && document.documentElement.lang) {
@@ -81,6 +101,14 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
 
   const body = response.status === 204 ? undefined : await readJson(response);
   if (!response.ok) {
+    if (
+      response.status === 401 &&
+      !skipSessionExpiry &&
+      isErrorBody(body) &&
+      SESSION_ERROR_CODES.has(body.error.code)
+    ) {
+      endExpiredSession(body.error.code);
+    }
     if (isErrorBody(body)) {
       throw new ApiRequestError(
         response.status,

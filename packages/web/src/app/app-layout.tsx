@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser, useLogout } from '../api/auth';
 import { useAppConfigQuery } from '../api/get-app-config';
 import { paths } from '../config/paths';
 import { CookieBanner } from '../ui/cookie-banner';
@@ -33,6 +34,12 @@ export function AppLayout() {
   const config = useAppConfigQuery();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigate(mainRef);
+  const { user } = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const onLogout = () => {
+    void logout().then(() => navigate(paths.root.getHref(), { replace: true }));
+  };
 
   let content: ReactNode;
   if (config.isPending) {
@@ -54,7 +61,13 @@ export function AppLayout() {
         onAccepted={() => focusPageHeading(mainRef.current)}
       />
       <SkipLink targetId={MAIN_ID} label={t('a11y.skipToContent')} />
-      <Header isTestEnvironment={config.data?.flags.DEVEL ?? false} />
+      <Header
+        isTestEnvironment={config.data?.flags.DEVEL ?? false}
+        user={user}
+        showVault={config.data?.flags.CITIZENINBOX_ENABLED ?? false}
+        showDashboard={config.data?.flags.DASHBOARD_ENABLED ?? false}
+        onLogout={onLogout}
+      />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="dilosi-main">
         <Suspense fallback={<PageSkeleton />}>{content}</Suspense>
       </main>

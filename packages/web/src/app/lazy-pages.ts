@@ -35,3 +35,20 @@ export const TemplateDisabledPage = lazy(() =>
 export const ComingSoonPage = lazy(() =>
   import('../features/coming-soon/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
 );
+export const LoginPage = lazy(() =>
+  import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
+);
+export const DashboardLoginPage = lazy(() =>
+  import('../features/auth/login-page').then((m) => ({ default: m.DashboardLoginPage })),
+);
+export const LoginTokenPage = lazy(() =>
+  import('../features/auth/login-token-page').then((m) => ({ default: m.LoginTokenPage })),
+);
+export const ConsentPage = lazy(() =>
+  import('../features/auth/consent-page').then((m) => ({ default: m.ConsentPage })),
+);
+export const PersonalDetailsPage = lazy(() =>
+  import('../features/auth/personal-details-page').then((m) => ({
+    default: m.PersonalDetailsPage,
+  })),
+);

@@ -3,8 +3,14 @@ import { paths } from '../config/paths';
 import { AppLayout } from './app-layout';
 import { FeatureGate } from './feature-gate';
 import { LandingRoute } from './landing-route';
+import { RequireUser } from '../features/auth/require-user';
 import {
   ComingSoonPage,
+  ConsentPage,
+  DashboardLoginPage,
+  LoginPage,
+  LoginTokenPage,
+  PersonalDetailsPage,
   ContentPage,
   EggrafiKepPage,
   GenericErrorPage,
@@ -34,26 +40,49 @@ const pages: RouteObject[] = [
   { path: paths.home.path, element: <HomePage /> },
   { path: paths.terms.path, element: <TermsPage /> },
   { path: paths.content.path, element: <ContentPage notFound={<NotFoundPage />} /> },
-  { path: paths.auth.login.path, element: <ComingSoonPage area="login" /> },
+  { path: paths.auth.login.path, element: <LoginPage /> },
+  { path: paths.auth.token.path, element: <LoginTokenPage /> },
+  { path: paths.auth.dashboardLogin.path, element: <DashboardLoginPage /> },
   { path: paths.errors.permissionDenied.path, element: <PermissionDeniedPage /> },
   { path: paths.errors.generic.path, element: <GenericErrorPage /> },
   { path: paths.info.eggrafiKep.path, element: <EggrafiKepPage /> },
   { path: paths.info.noMobile.path, element: <NoMobilePage /> },
   { path: paths.templates.disabled.path, element: <TemplateDisabledPage /> },
-  { path: paths.my.root.path, element: <ComingSoonPage area="my" /> },
-  { path: paths.my.personalDetails.path, element: <ComingSoonPage area="personalDetails" /> },
+  {
+    element: <RequireUser />,
+    children: [
+      { path: paths.auth.consent.path, element: <ConsentPage /> },
+      { path: paths.my.root.path, element: <ComingSoonPage area="my" /> },
+      { path: paths.my.personalDetails.path, element: <PersonalDetailsPage /> },
+    ],
+  },
 
   // Route groups behind feature flags: a closed flag answers with the not-found page.
   {
     element: <FeatureGate flag="CITIZENINBOX_ENABLED" />,
     children: [
-      { path: paths.my.messages.rest.path, element: <ComingSoonPage area="messages" /> },
-      { path: paths.vault.rest.path, element: <ComingSoonPage area="vault" /> },
+      {
+        element: <RequireUser />,
+        children: [
+          { path: paths.my.messages.root.path, element: <ComingSoonPage area="messages" /> },
+          { path: paths.my.messages.rest.path, element: <ComingSoonPage area="messages" /> },
+          { path: paths.vault.root.path, element: <ComingSoonPage area="vault" /> },
+          { path: paths.vault.rest.path, element: <ComingSoonPage area="vault" /> },
+        ],
+      },
     ],
   },
   {
     element: <FeatureGate flag="DASHBOARD_ENABLED" />,
-    children: [{ path: paths.dashboard.rest.path, element: <ComingSoonPage area="dashboard" /> }],
+    children: [
+      {
+        element: <RequireUser admin />,
+        children: [
+          { path: paths.dashboard.root.path, element: <ComingSoonPage area="dashboard" /> },
+          { path: paths.dashboard.rest.path, element: <ComingSoonPage area="dashboard" /> },
+        ],
+      },
+    ],
   },
   {
     element: <FeatureGate flag="DEVEL" />,

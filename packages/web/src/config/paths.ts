@@ -26,7 +26,24 @@ export const paths = {
   auth: {
     login: {
       path: '/login',
-      getHref: (query: { next?: string } = {}) => withQuery('/login', query),
+      getHref: (
+        query: {
+          next?: string;
+          error_code?: string;
+          provider?: string;
+          template?: string;
+          admin?: string;
+        } = {},
+      ) => withQuery('/login', query),
+    },
+    token: { path: '/login/token', getHref: () => '/login/token' },
+    dashboardLogin: {
+      path: '/dashboard-login',
+      getHref: (query: { next?: string } = {}) => withQuery('/dashboard-login', query),
+    },
+    consent: {
+      path: '/consent',
+      getHref: (query: { next?: string } = {}) => withQuery('/consent', query),
     },
   },
 

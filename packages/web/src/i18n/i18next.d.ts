@@ -1,4 +1,5 @@
 import 'i18next';
+import type auth from '@dilosi/domain/i18n/el/auth.json';
 import type errors from '@dilosi/domain/i18n/el/errors.json';
 import type ui from '@dilosi/domain/i18n/el/ui.json';
 import type validation from '@dilosi/domain/i18n/el/validation.json';
@@ -8,6 +9,11 @@ declare module 'i18next' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface CustomTypeOptions {
     defaultNS: 'ui';
-    resources: { ui: typeof ui; validation: typeof validation; errors: typeof errors };
+    resources: {
+      ui: typeof ui;
+      validation: typeof validation;
+      errors: typeof errors;
+      auth: typeof auth;
+    };
   }
 }

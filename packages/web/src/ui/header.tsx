@@ -2,12 +2,25 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths';
 
+export type HeaderUser = { display_name: string; is_admin: boolean };
+
 type HeaderProps = {
   /** Marks a development or test deployment (flags.DEVEL). */
   isTestEnvironment: boolean;
+  user: HeaderUser | null;
+  /** The vault link is for citizens, when the citizen inbox is on. */
+  showVault: boolean;
+  showDashboard: boolean;
+  onLogout: () => void;
 };
 
-export function Header({ isTestEnvironment }: HeaderProps) {
+export function Header({
+  isTestEnvironment,
+  user,
+  showVault,
+  showDashboard,
+  onLogout,
+}: HeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="govgr-header">
@@ -26,6 +39,44 @@ export function Header({ isTestEnvironment }: HeaderProps) {
             </strong>
           ) : null}
         </div>
+        <nav className="dilosi-user-menu" aria-label={t('header.menu.label')}>
+          {user ? (
+            <ul className="dilosi-user-menu__list">
+              <li className="dilosi-user-menu__name">{user.display_name}</li>
+              {user.is_admin && showDashboard ? (
+                <li>
+                  <Link className="dilosi-header-link" to={paths.dashboard.root.getHref()}>
+                    {t('header.menu.dashboard')}
+                  </Link>
+                </li>
+              ) : null}
+              {!user.is_admin && showVault ? (
+                <li>
+                  <Link className="dilosi-header-link" to={paths.vault.root.getHref()}>
+                    {t('header.menu.vault')}
+                  </Link>
+                </li>
+              ) : null}
+              <li>
+                <button
+                  type="button"
+                  className="dilosi-header-link dilosi-header-button"
+                  onClick={onLogout}
+                >
+                  {t('header.menu.logout')}
+                </button>
+              </li>
+            </ul>
+          ) : (
+            <ul className="dilosi-user-menu__list">
+              <li>
+                <Link className="dilosi-header-link" to={paths.auth.login.getHref()}>
+                  {isTestEnvironment ? t('header.menu.demoUsers') : t('header.menu.login')}
+                </Link>
+              </li>
+            </ul>
+          )}
+        </nav>
       </div>
     </header>
   );

@@ -1,15 +1,21 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../api/auth';
 import { useAppConfig } from '../../api/get-app-config';
 import { paths } from '../../config/paths';
 import { ArrowRightIcon } from '../../ui/arrow-right-icon';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
+import { PageSkeleton } from '../../ui/page-skeleton';
+import { CitizenHome } from './citizen-home';
 
 /** `/` and `/home`: what the service does and how to start (public landing). */
 export function HomePage() {
   const { t } = useTranslation();
   const { flags } = useAppConfig();
+  const { user, isPending } = useCurrentUser();
+  if (isPending) return <PageSkeleton />;
+  if (user && !user.is_admin) return <CitizenHome user={user} />;
 
   return (
     <PageContainer>

@@ -1,0 +1,49 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { authenticationHook } from './authenticate';
+import { Captcha } from './captcha';
+import { LoginThrottle } from './login-throttle';
+import { RelyingParty, type BuiltInProvider } from './providers';
+import { SessionStore } from './sessions';
+
+/** Everything login and the authenticated routes need, made once per app. */
+export type AuthServices = {
+  config: Config;
+  database: Database;
+  relyingParty: RelyingParty;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  captcha: Captcha;
+  /** The hook of the authenticated route tree (401 without a valid token). */
+  authenticate: onRequestAsyncHookHandler;
+  /** The same for routes open to everyone that still want to know who is calling. */
+  identify: onRequestAsyncHookHandler;
+};
+
+export async function createAuthServices(
+  config: Config,
+  database: Database,
+  builtIn: BuiltInProvider | null,
+): Promise<AuthServices> {
+  const sessions = new SessionStore(database, {
+    ttlSeconds: config.SESSION_TTL_SECONDS,
+    idleSeconds: config.SESSION_IDLE_SECONDS,
+  });
+  return {
+    config,
+    database,
+    relyingParty: new RelyingParty(config, builtIn),
+    sessions,
+    throttle: new LoginThrottle(database, {
+      maxFailures: config.LOGIN_THROTTLE_MAX_FAILURES,
+      windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
+    }),
+    captcha: await Captcha.create(database, {
+      difficulty: config.CAPTCHA_DIFFICULTY_BITS,
+      ttlSeconds: config.CAPTCHA_TTL_SECONDS,
+    }),
+    authenticate: authenticationHook(sessions),
+    identify: authenticationHook(sessions, { optional: true }),
+  };
+}

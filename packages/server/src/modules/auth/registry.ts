@@ -1,0 +1,34 @@
+import type { Database } from '../../db/database';
+import type { Person } from '../../db/schema';
+import { LoginError } from './login-errors';
+
+const normalizeName = (value: string) =>
+  value.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * Looks the person up in the registry stand-in (table persons) and refuses whoever may not use
+ * the service: unknown, not a natural person, deceased, deactivated tax number, or a provider
+ * whose name for the tax number is not the registry's.
+ */
+export async function checkRegistry(
+  database: Database,
+  identity: { afm: string; surname: string },
+): Promise<Person> {
+  const person = await database.db
+    .selectFrom('persons')
+    .selectAll()
+    .where('afm', '=', identity.afm)
+    .executeTakeFirst();
+  if (!person) throw new LoginError('vatin_does_not_exist');
+  if (!person.is_natural_person) throw new LoginError('vatin_not_a_person');
+  if (person.tax_status === 'deceased') throw new LoginError('vatin_has_passed');
+  if (person.tax_status === 'deactivated') throw new LoginError('vatin_deactivated');
+  // Names are compared only in Greek script: a transliterated name from a bank is not a mismatch.
+  if (
+    /\p{Script=Greek}/u.test(identity.surname) &&
+    normalizeName(identity.surname) !== normalizeName(person.surname)
+  ) {
+    throw new LoginError('vatin_no_match');
+  }
+  return person;
+}

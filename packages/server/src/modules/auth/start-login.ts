@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as oidc from 'openid-client';
+import { now } from '../../clock';
+import { requestLocale } from '../../lib/i18n';
+import type { AuthServices } from './auth-services';
+import { LoginError } from './login-errors';
+import { loginErrorLocation, type LoginContext } from './login-redirects';
+import { isLoginProvider, type LoginProvider } from './providers';
+import { purgeExpiredAuthData } from './purge-expired';
+import { safeNext } from './safe-next';
+import { loginQuerySchema, type LoginQuery } from './schemas';
+
+// How long a user may stay at the provider before the answer is refused.
+const ATTEMPT_TTL_MS = 15 * 60_000;
+const TEMPLATE_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+const truthy = (value: string | undefined) =>
+  value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+
+/**
+ * Sends the browser to the provider's authorization endpoint with state, nonce and PKCE (S256),
+ * after storing them for the callback. A template's own login endpoint calls this too.
+ */
+export async function startLogin(
+  services: AuthServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  requested: LoginProvider | string | undefined,
+  query: LoginQuery,
+): Promise<FastifyReply> {
+  const isAdmin = requested === 'gsis_admin' || truthy(query.admin);
+  const provider = isAdmin ? 'gsis_admin' : (requested ?? 'gsis');
+  const context: LoginContext = {
+    next: safeNext(query.next),
+    template: query.template && TEMPLATE_NAME.test(query.template) ? query.template : null,
+    isAdmin,
+    mobileWarn:
+      query.mobileWarn && /^[\w-]{1,32}$/.test(query.mobileWarn) ? query.mobileWarn : null,
+  };
+  void reply.header('Cache-Control', 'no-store');
+  try {
+    if (!isLoginProvider(provider) || !services.relyingParty.settings[provider]) {
+      throw new LoginError('forbidden_action');
+    }
+    const throttle = await services.throttle.check(request.ip);
+    if (throttle.blocked) throw new LoginError('login_throttled');
+    if (Math.random() < 0.02) await purgeExpiredAuthData(services);
+
+    let configuration: oidc.Configuration;
+    try {
+      configuration = await services.relyingParty.configuration(provider);
+    } catch (cause) {
+      request.log.warn({ err: cause, provider }, 'login provider unreachable');
+      throw new LoginError('connection_error', { cause });
+    }
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const at = now();
+    await services.database.db
+      .insertInto('login_attempts')
+      .values({
+        state,
+        nonce,
+        code_verifier: codeVerifier,
+        provider,
+        next: context.next,
+        template: context.template,
+        is_admin: isAdmin,
+        mobile_warn: context.mobileWarn,
+        ip: request.ip,
+        created_at: at,
+        expires_at: new Date(at.getTime() + ATTEMPT_TTL_MS),
+      })
+      .execute();
+    const settings = services.relyingParty.settings[provider];
+    const url = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: services.relyingParty.redirectUri(provider),
+      scope: settings?.scopes ?? 'openid',
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      ui_locales: requestLocale(request),
+    });
+    return reply.redirect(url.href, 302);
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    request.log.info({ code: error.code, provider }, 'login refused');
+    return reply.redirect(loginErrorLocation(error.code, context), 302);
+  }
+}
+
+/** GET /api/login, /api/gsis_login, /api/gsis_admin_login, /api/anon_login/ (spec section 7). */
+export async function startLoginRoutes(app: FastifyInstance, services: AuthServices) {
+  const routes: { url: string; provider: LoginProvider | null; summary: string }[] = [
+    { url: '/login', provider: null, summary: 'Log in: redirect to the provider' },
+    { url: '/gsis_login', provider: 'gsis', summary: 'Log in with tax-authority credentials' },
+    { url: '/gsis_admin_login', provider: 'gsis_admin', summary: 'Admin login (dashboard)' },
+    { url: '/anon_login/', provider: 'anon', summary: 'Anonymous login' },
+    { url: '/anon_login', provider: 'anon', summary: 'Anonymous login' },
+  ];
+  for (const route of routes) {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      route.url,
+      {
+        schema: {
+          tags: ['auth'],
+          summary: route.summary,
+          description:
+            'Answers 302 to the provider; on a refusal, 302 to /login?error_code=… keeping next.',
+          querystring: loginQuerySchema,
+          hide: route.url === '/anon_login',
+        },
+      },
+      async (request, reply) =>
+        startLogin(
+          services,
+          request,
+          reply,
+          route.provider ?? request.query.provider,
+          request.query,
+        ),
+    );
+  }
+}
