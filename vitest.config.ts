@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // The browser may be slow on a busy CI machine: wait for the page, never for a fixed time.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -31,7 +31,7 @@ describe('login through the built-in identity provider', () => {
     await page.goto(`${app.baseUrl}/my/personal-details`);
     await page.waitForURL(/\/login\?next=%2Fmy%2Fpersonal-details/);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Σύνδεση με κωδικούς Taxisnet' }).click();
+    await page.getByRole('link', { name: 'Σύνδεση μέσω τράπεζας (web banking)' }).click();
     await expect.poll(() => page.getByText('TEST').first().isVisible()).toBe(true);
     await pickDemoPerson(page, /ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ/);
     await page.waitForURL(`${app.baseUrl}/my/personal-details`);
@@ -57,7 +57,8 @@ describe('login through the built-in identity provider', () => {
   it('after logout, the back button shows nothing private', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${app.baseUrl}/login?next=%2Fmy%2Fpersonal-details`);
-    await page.getByRole('link', { name: 'Σύνδεση με κωδικούς Taxisnet' }).click();
+    // Web banking certifies the mobile, so no onboarding question comes first.
+    await page.getByRole('link', { name: 'Σύνδεση μέσω τράπεζας (web banking)' }).click();
     await pickDemoPerson(page, /ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ/);
     await page.waitForURL(`${app.baseUrl}/my/personal-details`);
     await expect.poll(() => page.getByText('100000015').first().isVisible()).toBe(true);
@@ -139,7 +140,8 @@ describe('an expired session', () => {
   it('sends back to /login keeping next, with the expiry message', async () => {
     const { context, page } = await newPage(browser, { locale: 'el-GR' });
     await page.goto(`${app.baseUrl}/login?next=%2Fmy%2Fpersonal-details`);
-    await page.getByRole('link', { name: 'Σύνδεση με κωδικούς Taxisnet' }).click();
+    // Web banking certifies the mobile, so no onboarding question comes first.
+    await page.getByRole('link', { name: 'Σύνδεση μέσω τράπεζας (web banking)' }).click();
     await pickDemoPerson(page, /ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ/);
     await page.waitForURL(`${app.baseUrl}/my/personal-details`);
     await expect.poll(() => page.getByText('100000015').first().isVisible()).toBe(true);
@@ -152,6 +154,62 @@ describe('an expired session', () => {
       .poll(() => page.getByRole('alert').textContent())
       .toContain('Η συνεδρία σας στην εφαρμογή έληξε');
     expect(await page.evaluate(() => localStorage.getItem('dilosi.session'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe('mobile onboarding', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('asks a citizen without a certified mobile, requires a choice, then continues to next', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${app.baseUrl}/login?next=%2Fmy%2Fpersonal-details`);
+    await page.getByRole('link', { name: 'Σύνδεση με κωδικούς Taxisnet' }).click();
+    await pickDemoPerson(page, /ΝΙΚΟΛΑΟΣ ΓΕΩΡΓΙΟΥ/);
+    await expect.poll(() => page.url()).toContain('/consent?next=%2Fmy%2Fpersonal-details');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Κινητό τηλέφωνο');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Συνέχεια' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Επιλέξτε μία απάντηση');
+    await page.getByLabel('Όχι, όχι τώρα').check();
+    await page.getByRole('button', { name: 'Συνέχεια' }).click();
+    await expect.poll(() => page.url()).toBe(`${app.baseUrl}/my/personal-details`);
+    await expect.poll(() => page.getByText('100000027').first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('shows attribute_not_validated on the mobile field when the number is not the certified one', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${app.baseUrl}/login?next=%2Fconsent`);
+    await page.getByRole('link', { name: 'Σύνδεση μέσω τράπεζας (web banking)' }).click();
+    await pickDemoPerson(page, /ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ/);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Κινητό τηλέφωνο');
+    await page.getByLabel('Ναι, θα χρησιμοποιήσω τον αριθμό κινητού μου').check();
+    const mobile = page.getByLabel('Αριθμός κινητού τηλεφώνου');
+    await mobile.fill('6900000001');
+    await page.getByRole('button', { name: 'Συνέχεια' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain(
+        'Ο αριθμός δεν ταιριάζει με τον πιστοποιημένο αριθμό κινητού του λογαριασμού σας.',
+      );
+    expect(await mobile.getAttribute('aria-invalid')).toBe('true');
     await context.close();
   });
 });

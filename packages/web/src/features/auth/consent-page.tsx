@@ -43,8 +43,10 @@ export function ConsentPage() {
     setSubmitting(true);
     try {
       const updated = await updateProfile({
+        // The typed number is checked against the provider account's certified number when
+        // asked; mobile_use_nnc_onboarding (take the registry's number as is) is not offered.
         consents: {
-          mobile_use_nnc_onboarding: choice === 'yes',
+          mobile_use_nnc_onboarding: false,
           mobile_check_certified: choice === 'yes' && checkCertified,
         },
         mobile: choice === 'yes' ? mobile.trim() : null,
@@ -53,6 +55,10 @@ export function ConsentPage() {
       void navigate(next, { replace: true });
     } catch (error) {
       const code = isApiRequestError(error) ? error.code : '';
+      if (code === 'no_mobile') {
+        void navigate(paths.info.noMobile.getHref(), { replace: true });
+        return;
+      }
       setErrors(
         code === 'attribute_not_validated'
           ? { mobile: t('consent.mobileNotValidated') }

@@ -54,7 +54,12 @@ export function LoginTokenPage() {
         const fallback = response.user.is_admin
           ? paths.dashboard.root.getHref()
           : paths.root.getHref();
-        void navigate(next ?? fallback, { replace: true });
+        const target = next ?? fallback;
+        // A citizen without a certified mobile is asked about it first (mobile onboarding).
+        const destination = response.user.ask_mobile_use_nnc_onboarding
+          ? paths.auth.consent.getHref({ next: target })
+          : target;
+        void navigate(destination, { replace: true });
       },
       (error: unknown) =>
         void fail(isApiRequestError(error) && error.status < 500 ? 'code_error' : 'code_js_error'),
