@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const artefactsDir = path.join(root, 'test-results');
@@ -156,4 +157,33 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(artefactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * One running app and one browser for a describe block: started in beforeAll, stopped in
+ * afterAll. Read `.app` and `.browser` inside the tests.
+ */
+export function useAppAndBrowser(env: Record<string, string> = {}): {
+  readonly app: RunningApp;
+  readonly browser: Browser;
+} {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('the app is not started yet');
+      return app;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not launched yet');
+      return browser;
+    },
+  };
 }

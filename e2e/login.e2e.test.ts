@@ -1,13 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newPage,
-  screenshot,
-  seriousAccessibilityViolations,
-  startApp,
-  type RunningApp,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot, seriousAccessibilityViolations, useAppAndBrowser } from './harness';
 
 /** Picks a demo person on the built-in identity provider's development page. */
 async function pickDemoPerson(page: Page, name: RegExp) {
@@ -15,26 +8,17 @@ async function pickDemoPerson(page: Page, name: RegExp) {
 }
 
 describe('login through the built-in identity provider', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const ctx = useAppAndBrowser();
 
   it('a citizen logs in and lands on next', async () => {
-    const { context, page, consoleErrors } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/my/personal-details`);
+    const { context, page, consoleErrors } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/my/personal-details`);
     await page.waitForURL(/\/login\?next=%2Fmy%2Fpersonal-details/);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Σύνδεση μέσω τράπεζας (web banking)' }).click();
     await expect.poll(() => page.getByText('TEST').first().isVisible()).toBe(true);
     await pickDemoPerson(page, /ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ/);
-    await page.waitForURL(`${app.baseUrl}/my/personal-details`);
+    await page.waitForURL(`${ctx.app.baseUrl}/my/personal-details`);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Τα στοιχεία μου');
@@ -43,7 +27,7 @@ describe('login through the built-in identity provider', () => {
     expect(page.url()).not.toContain('code=');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    await page.goto(`${app.baseUrl}/`);
+    await page.goto(`${ctx.app.baseUrl}/`);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Καλώς ήρθατε, ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
@@ -55,12 +39,12 @@ describe('login through the built-in identity provider', () => {
   });
 
   it('after logout, the back button shows nothing private', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/login?next=%2Fmy%2Fpersonal-details`);
+    const { context, page } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/login?next=%2Fmy%2Fpersonal-details`);
     // Web banking certifies the mobile, so no onboarding question comes first.
     await page.getByRole('link', { name: 'Σύνδεση μέσω τράπεζας (web banking)' }).click();
     await pickDemoPerson(page, /ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ/);
-    await page.waitForURL(`${app.baseUrl}/my/personal-details`);
+    await page.waitForURL(`${ctx.app.baseUrl}/my/personal-details`);
     await expect.poll(() => page.getByText('100000015').first().isVisible()).toBe(true);
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('dilosi.session') ?? '{}').token as string,
@@ -81,7 +65,7 @@ describe('login through the built-in identity provider', () => {
     expect(await page.getByText('100000015').count()).toBe(0);
 
     // The session is revoked on the server too, not only forgotten by the browser.
-    const me = await fetch(`${app.baseUrl}/api/users/me`, {
+    const me = await fetch(`${ctx.app.baseUrl}/api/users/me`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.status).toBe(401);
@@ -90,11 +74,11 @@ describe('login through the built-in identity provider', () => {
   });
 
   it('an admin lands on /dashboard', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/dashboard-login`);
+    const { context, page } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/dashboard-login`);
     await page.getByRole('link', { name: 'Σύνδεση με κωδικούς Δημόσιας Διοίκησης' }).click();
     await pickDemoPerson(page, /ΚΩΝΣΤΑΝΤΙΝΟΣ ΙΩΑΝΝΙΔΗΣ/);
-    await page.waitForURL(`${app.baseUrl}/dashboard`);
+    await page.waitForURL(`${ctx.app.baseUrl}/dashboard`);
     await expect
       .poll(() => page.getByRole('link', { name: 'Πίνακας φορέων' }).isVisible())
       .toBe(true);
@@ -102,8 +86,8 @@ describe('login through the built-in identity provider', () => {
   });
 
   it('a refused login shows its error code on the login page', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/login`);
+    const { context, page } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/login`);
     await page.getByRole('link', { name: 'Σύνδεση με κωδικούς Taxisnet' }).click();
     await pickDemoPerson(page, /ΕΛΕΝΗ ΚΩΝΣΤΑΝΤΙΝΙΔΟΥ/);
     await page.waitForURL(/error_code=vatin_deactivated/);
@@ -115,40 +99,31 @@ describe('login through the built-in identity provider', () => {
   });
 
   it('a login code that is too short goes back to login with invalid_code_len', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/login/token#code=short`);
+    const { context, page } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/login/token#code=short`);
     await page.waitForURL(/\/login\?error_code=invalid_code_len/);
-    await page.goto(`${app.baseUrl}/login/token`);
+    await page.goto(`${ctx.app.baseUrl}/login/token`);
     await page.waitForURL(/\/login\?error_code=no_code/);
     await context.close();
   });
 });
 
 describe('an expired session', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // Idle sessions expire after 2 s in this instance only.
-    [app, browser] = await Promise.all([startApp({ SESSION_IDLE_SECONDS: '2' }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  // Idle sessions expire after 2 s in this instance only.
+  const ctx = useAppAndBrowser({ SESSION_IDLE_SECONDS: '2' });
 
   it('sends back to /login keeping next, with the expiry message', async () => {
-    const { context, page } = await newPage(browser, { locale: 'el-GR' });
-    await page.goto(`${app.baseUrl}/login?next=%2Fmy%2Fpersonal-details`);
+    const { context, page } = await newPage(ctx.browser, { locale: 'el-GR' });
+    await page.goto(`${ctx.app.baseUrl}/login?next=%2Fmy%2Fpersonal-details`);
     // Web banking certifies the mobile, so no onboarding question comes first.
     await page.getByRole('link', { name: 'Σύνδεση μέσω τράπεζας (web banking)' }).click();
     await pickDemoPerson(page, /ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ/);
-    await page.waitForURL(`${app.baseUrl}/my/personal-details`);
+    await page.waitForURL(`${ctx.app.baseUrl}/my/personal-details`);
     await expect.poll(() => page.getByText('100000015').first().isVisible()).toBe(true);
 
     // Let the idle limit pass, then come back to a private page.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    await page.goto(`${app.baseUrl}/my/personal-details`);
+    await page.goto(`${ctx.app.baseUrl}/my/personal-details`);
     await page.waitForURL(/\/login\?next=%2Fmy%2Fpersonal-details&error_code=invalid_token/);
     await expect
       .poll(() => page.getByRole('alert').textContent())
@@ -159,20 +134,11 @@ describe('an expired session', () => {
 });
 
 describe('mobile onboarding', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const ctx = useAppAndBrowser();
 
   it('asks a citizen without a certified mobile, requires a choice, then continues to next', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/login?next=%2Fmy%2Fpersonal-details`);
+    const { context, page } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/login?next=%2Fmy%2Fpersonal-details`);
     await page.getByRole('link', { name: 'Σύνδεση με κωδικούς Taxisnet' }).click();
     await pickDemoPerson(page, /ΝΙΚΟΛΑΟΣ ΓΕΩΡΓΙΟΥ/);
     await expect.poll(() => page.url()).toContain('/consent?next=%2Fmy%2Fpersonal-details');
@@ -187,14 +153,14 @@ describe('mobile onboarding', () => {
       .toContain('Επιλέξτε μία απάντηση');
     await page.getByLabel('Όχι, όχι τώρα').check();
     await page.getByRole('button', { name: 'Συνέχεια' }).click();
-    await expect.poll(() => page.url()).toBe(`${app.baseUrl}/my/personal-details`);
+    await expect.poll(() => page.url()).toBe(`${ctx.app.baseUrl}/my/personal-details`);
     await expect.poll(() => page.getByText('100000027').first().isVisible()).toBe(true);
     await context.close();
   });
 
   it('shows attribute_not_validated on the mobile field when the number is not the certified one', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/login?next=%2Fconsent`);
+    const { context, page } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/login?next=%2Fconsent`);
     await page.getByRole('link', { name: 'Σύνδεση μέσω τράπεζας (web banking)' }).click();
     await pickDemoPerson(page, /ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ/);
     await expect

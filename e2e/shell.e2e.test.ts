@@ -1,29 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newPage,
-  screenshot,
-  seriousAccessibilityViolations,
-  startApp,
-  type RunningApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot, seriousAccessibilityViolations, useAppAndBrowser } from './harness';
 
 describe('web shell in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const ctx = useAppAndBrowser();
 
   it('renders the home page in Greek by default, accessibly', async () => {
-    const { context, page, consoleErrors } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/`);
+    const { context, page, consoleErrors } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/`);
     const heading = page.getByRole('heading', { level: 1 });
     await expect.poll(() => heading.textContent()).toBe('Υπεύθυνη Δήλωση και Εξουσιοδότηση');
     expect(await page.getAttribute('html', 'lang')).toBe('el');
@@ -38,8 +21,8 @@ describe('web shell in Chromium', () => {
   });
 
   it('switches to English, and the choice survives a reload', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/`);
+    const { context, page } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/`);
     await page.getByRole('combobox', { name: 'Γλώσσα' }).selectOption('en');
     const heading = page.getByRole('heading', { level: 1 });
     await expect.poll(() => heading.textContent()).toBe('Solemn Declaration and Authorisation');
@@ -53,8 +36,8 @@ describe('web shell in Chromium', () => {
   });
 
   it('hides the cookie banner once accepted, also after a reload', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/terms`);
+    const { context, page } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/terms`);
     const banner = page.getByRole('region', { name: 'Cookies σε αυτή την υπηρεσία' });
     await expect.poll(() => banner.isVisible()).toBe(true);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -67,8 +50,8 @@ describe('web shell in Chromium', () => {
   });
 
   it('shows not-found for an unknown route, accessibly', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/no/such/page`);
+    const { context, page } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/no/such/page`);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Η σελίδα δεν βρέθηκε');
@@ -77,8 +60,8 @@ describe('web shell in Chromium', () => {
   });
 
   it('shows the terms of use v1.1.0 and an unknown content page as not-found', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/terms`);
+    const { context, page } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/terms`);
     await expect
       .poll(() =>
         page
@@ -95,7 +78,7 @@ describe('web shell in Chromium', () => {
           .isVisible(),
       )
       .toBe(true);
-    await page.goto(`${app.baseUrl}/content/no-such-content`);
+    await page.goto(`${ctx.app.baseUrl}/content/no-such-content`);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Η σελίδα δεν βρέθηκε');
@@ -103,8 +86,8 @@ describe('web shell in Chromium', () => {
   });
 
   it('is usable at 360 px wide', async () => {
-    const { context, page } = await newPage(browser, { width: 360, height: 740 });
-    await page.goto(`${app.baseUrl}/`);
+    const { context, page } = await newPage(ctx.browser, { width: 360, height: 740 });
+    await page.goto(`${ctx.app.baseUrl}/`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
@@ -117,23 +100,14 @@ describe('web shell in Chromium', () => {
 });
 
 describe('configuration reaches the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([
-      startApp({ DASHBOARD_ENABLED: 'false', LANDING_PAGE_URL: 'https://landing.example.gr/' }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+  const ctx = useAppAndBrowser({
+    DASHBOARD_ENABLED: 'false',
+    LANDING_PAGE_URL: 'https://landing.example.gr/',
   });
 
   it('hides a route group whose feature flag is off', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${app.baseUrl}/dashboard/entities/list`);
+    const { context, page } = await newPage(ctx.browser);
+    await page.goto(`${ctx.app.baseUrl}/dashboard/entities/list`);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Η σελίδα δεν βρέθηκε');
@@ -141,11 +115,11 @@ describe('configuration reaches the browser', () => {
   });
 
   it('redirects / to the configured landing page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(ctx.browser);
     await context.route('https://landing.example.gr/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Landing</title>' }),
     );
-    await page.goto(`${app.baseUrl}/`);
+    await page.goto(`${ctx.app.baseUrl}/`);
     await page.waitForURL('https://landing.example.gr/');
     expect(await page.title()).toBe('Landing');
     await context.close();

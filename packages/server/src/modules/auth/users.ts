@@ -2,19 +2,15 @@ import { sql } from 'kysely';
 import { now } from '../../clock';
 import type { Database } from '../../db/database';
 import type { User } from '../../db/schema';
+import type { Identity } from './identity-claims';
 import type { ApiUser } from './schemas';
 import type { CurrentUser } from './sessions';
 
-export type PersonLogin = {
-  afm: string;
-  firstname: string;
-  surname: string;
-  email: string | null;
-  username: string | null;
-  /** A mobile number the provider certified (web banking), as a 10-digit national number. */
-  certifiedMobile: string | null;
-  grantAdmin: boolean;
-};
+/** A person's identity as the provider gave it, and whether this login grants admin rights. */
+export type PersonLogin = Pick<
+  Extract<Identity, { kind: 'person' }>,
+  'afm' | 'firstname' | 'surname' | 'email' | 'username' | 'certifiedMobile'
+> & { grantAdmin: boolean };
 
 /** Creates or refreshes the user of a natural person from what the provider said. */
 export async function upsertPersonUser(database: Database, login: PersonLogin): Promise<User> {
