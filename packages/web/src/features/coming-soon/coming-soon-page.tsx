@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../config/paths';
+import { HomeLink } from '../../ui/home-link';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 
@@ -19,11 +18,7 @@ export function ComingSoonPage({ area }: { area: ComingSoonArea }) {
         {t(`pages.comingSoon.areas.${area}`)}
       </PageHeading>
       <p className="govgr-body">{t('pages.comingSoon.body')}</p>
-      <p className="govgr-body">
-        <Link className="govgr-link" to={paths.root.getHref()}>
-          {t('pages.common.homeLink')}
-        </Link>
-      </p>
+      <HomeLink />
     </PageContainer>
   );
 }

@@ -1,6 +1,6 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../config/paths';
+import { HomeLink } from '../../ui/home-link';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 
@@ -40,11 +40,7 @@ export function TemplateDisabledPage() {
           </p>
         </>
       ) : null}
-      <p className="govgr-body">
-        <Link className="govgr-link" to={paths.root.getHref()}>
-          {t('pages.common.homeLink')}
-        </Link>
-      </p>
+      <HomeLink />
     </PageContainer>
   );
 }
