@@ -2,3 +2,8 @@ export * from './locales';
 export * from './app-config';
 export * from './errors';
 export * from './validators/index';
+export * from './templates/template-schema';
+export * from './templates/rules/index';
+export * from './documents/document-states';
+export * from './documents/api-document';
+export * from './documents/validate-values';

@@ -21,6 +21,17 @@ export const VALIDATION_CODES = [
   'integer_invalid',
   'rate_invalid',
   'rate_sum',
+  'choice_invalid',
+  'choices_too_few',
+  'choices_too_many',
+  'list_too_few',
+  'list_too_many',
+  'list_duplicate',
+  'recipient_required',
+  'recipient_invalid',
+  'value_invalid',
+  'files_too_many',
+  'field_invalid',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

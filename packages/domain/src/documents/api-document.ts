@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import {
+  choiceSchema,
+  componentParamsSchema,
+  fieldsetSchema,
+  listOfParamsSchema,
+  localizedTextSchema,
+  stepElementSchema,
+  STEP_LAYOUTS,
+  TEMPLATE_TYPES,
+  templateRuleRefSchema,
+  USER_INPUT_MODES,
+  FIELD_COMPONENTS,
+  PERSON_ATTRIBUTES,
+  REQUIRED_CLAIMS,
+  type TemplateField,
+} from '../templates/template-schema';
+import { DOCUMENT_STATES } from './document-states';
+
+/**
+ * What the API answers about a document (spec sections 3 and 7): `data.document` of
+ * create, update, backstep and get. The server builds it from the template and the stored
+ * document; the web app renders whatever step it describes.
+ */
+
+/** An uploaded file as a document value (spec section 3, Attachment value). */
+export const attachmentValueSchema = z.object({
+  file_id: z.string(),
+  filename: z.string(),
+  size: z.number().int().nonnegative(),
+  'content-type': z.string(),
+  'attachment-index': z.number().int().nonnegative(),
+  /** Short-lived download address, when the server offers one. */
+  url: z.string().optional(),
+});
+export type AttachmentValue = z.infer<typeof attachmentValueSchema>;
+
+/** The recipient of a document: an addressable entity, or a person or body named by the citizen. */
+export const recipientSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('entity'),
+    codename: z.string(),
+    name: localizedTextSchema,
+  }),
+  z.object({
+    type: z.literal('custom'),
+    name: z.string().min(1).max(200),
+    email: z.string().max(254).optional(),
+  }),
+]);
+export type Recipient = z.infer<typeof recipientSchema>;
+
+/** A field as a step shows it: the template's definition plus what applies to this document. */
+export type StepField = Omit<TemplateField, 'list-of'> & {
+  'list-of'?: TemplateField['list-of'];
+};
+const stepFieldBase = z.object({
+  key: z.string(),
+  component: z.enum(FIELD_COMPONENTS),
+  label: localizedTextSchema,
+  title: localizedTextSchema.optional(),
+  hint: localizedTextSchema.optional(),
+  hint_md: localizedTextSchema.optional(),
+  example: z.string().optional(),
+  value: z.unknown().optional(),
+  required: z.boolean(),
+  /** Resolved for this document: false for registry values (external_immutable) and on view steps. */
+  editable: z.boolean(),
+  'user-input-mode': z.enum(USER_INPUT_MODES).optional(),
+  origin: z.enum(PERSON_ATTRIBUTES).optional(),
+  external_immutable: z.boolean(),
+  normalize_upper: z.boolean(),
+  choices: z.array(choiceSchema).optional(),
+  'choices-order': z.array(z.string()).optional(),
+  'component-params': componentParamsSchema,
+  safe: z.boolean().optional(),
+  layout: z.enum(['full', 'half']).optional(),
+});
+export const stepFieldSchema: z.ZodType<StepField> = z.lazy(() =>
+  stepFieldBase.extend({
+    'list-of': listOfParamsSchema.extend({ fields: z.array(stepFieldSchema) }).optional(),
+  }),
+) as z.ZodType<StepField>;
+
+/** The document text as it will be issued (preview, PDF): values already filled in. */
+export const documentPreviewSchema = z.object({
+  heading: localizedTextSchema,
+  subheading: localizedTextSchema.optional(),
+  rows: z.array(z.object({ label: localizedTextSchema, value: z.string() })),
+  body: z.array(localizedTextSchema),
+  table: z
+    .object({
+      columns: z.array(localizedTextSchema),
+      rows: z.array(z.array(z.string())),
+    })
+    .optional(),
+  recipient: recipientSchema.nullable(),
+});
+export type DocumentPreview = z.infer<typeof documentPreviewSchema>;
+
+export const STEP_ACTIONS = ['next', 'back', 'submit'] as const;
+export type StepAction = (typeof STEP_ACTIONS)[number];
+
+export const stepInfoSchema = z.object({
+  key: z.string(),
+  title: localizedTextSchema,
+  layout: z.enum(STEP_LAYOUTS),
+  noContainer: z.boolean(),
+  skipIfNotEditable: z.boolean(),
+  requireUser: z.boolean(),
+  /** Position in the step indicator and the indicator's labels (4 for declarations, 3 for authorisations). */
+  'wizard-step': z.number().int(),
+  'wizard-steps': z.array(localizedTextSchema),
+  elements: z.array(stepElementSchema),
+  footer: z.array(stepElementSchema),
+  fieldsets: z.record(z.string(), fieldsetSchema.omit({ key: true })),
+  'fieldset-order': z.array(z.string()),
+  'field-order': z.array(z.string()),
+  /** Every field the step's elements or fieldsets mention, with its current value. */
+  fields: z.record(z.string(), stepFieldSchema),
+  rules: z.array(templateRuleRefSchema),
+  actions: z.array(
+    z.object({ key: z.enum(STEP_ACTIONS), label: localizedTextSchema, primary: z.boolean() }),
+  ),
+  /** The previous step for the back button; null on the first step. */
+  'back-step': z.string().nullable(),
+  'is-final-view': z.boolean(),
+  /** For preview, view and issued layouts. */
+  preview: documentPreviewSchema.nullable(),
+});
+export type StepInfo = z.infer<typeof stepInfoSchema>;
+
+export const templateSummarySchema = z.object({
+  refname: z.string(),
+  version: z.number().int(),
+  code: z.string(),
+  type: z.enum(TEMPLATE_TYPES),
+  shortname: localizedTextSchema,
+  title: localizedTextSchema,
+});
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+
+export const apiDocumentSchema = z.object({
+  id: z.string(),
+  'declaration-id': z.string(),
+  'document-id': z.string(),
+  reference_code: z.string().nullable(),
+  type: z.enum(TEMPLATE_TYPES),
+  state: z.enum(DOCUMENT_STATES),
+  step: z.string(),
+  step_info: stepInfoSchema,
+  template: templateSummarySchema,
+  statements: z.record(z.string(), z.unknown()),
+  attachments: z.record(z.string(), z.array(attachmentValueSchema)),
+  recipient: recipientSchema.nullable(),
+  /** SHA-256 of the stored values; an update carrying another digest is refused (document_modified). */
+  'digest-sha256': z.string(),
+  case_id: z.string().nullable(),
+  is_official: z.boolean(),
+  created_at: z.string(),
+  timestamp: z.string(),
+  scope: z.literal('my-declarations'),
+});
+export type ApiDocument = z.infer<typeof apiDocumentSchema>;
+
+/** A row of GET /api/citizen-declarations. */
+export const documentListItemSchema = z.object({
+  id: z.string(),
+  reference_code: z.string().nullable(),
+  state: z.enum(DOCUMENT_STATES),
+  step: z.string(),
+  template: templateSummarySchema,
+  recipient: recipientSchema.nullable(),
+  created_at: z.string(),
+  timestamp: z.string(),
+});
+export type DocumentListItem = z.infer<typeof documentListItemSchema>;
+
+/** Paged list answer (spec section 3, Paged response). */
+export const pageMetaSchema = z.object({
+  count: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/** GET /api/templates/{refname}: what the template page and the wizard need before creation. */
+export const publicTemplateSchema = templateSummarySchema.extend({
+  description: localizedTextSchema,
+  enabled: z.boolean(),
+  collectable: z.boolean(),
+  anonymous: z.boolean(),
+  /** Anonymous creation needs a solved captcha (captcha.required). */
+  captcha_required: z.boolean(),
+  required_claims: z.array(z.enum(REQUIRED_CLAIMS)),
+  login_endpoint: z.string().nullable(),
+  'intro-step': z.object({ title: localizedTextSchema, text: localizedTextSchema }).nullable(),
+  'steps-order': z.array(z.string()),
+  'wizard-steps': z.array(localizedTextSchema),
+  steps: z.array(
+    z.object({
+      key: z.string(),
+      title: localizedTextSchema,
+      requireUser: z.boolean(),
+      layout: z.enum(STEP_LAYOUTS),
+      'wizard-step': z.number().int(),
+    }),
+  ),
+});
+export type PublicTemplate = z.infer<typeof publicTemplateSchema>;
+
+/** The body of create (POST /api/my-declarations/) and update (POST /api/my-declarations/{id}). */
+export const documentWriteSchema = z.object({
+  document: z.object({
+    /** Template refname: required on create. */
+    template: z.string().optional(),
+    'declaration-id': z.string().optional(),
+    'digest-sha256': z.string().optional(),
+    statements: z.record(z.string(), z.unknown()).default({}),
+    /** Existing attachments to keep, by field; new files come as multipart parts. */
+    attachments: z.record(z.string(), z.array(z.object({ file_id: z.string() }))).default({}),
+  }),
+  /** Creating on behalf of someone who authorised it. */
+  caller_authorization_id: z.string().max(100).optional(),
+  /** A solved captcha, for anonymous templates. */
+  captcha: z.string().max(2000).optional(),
+  interactive: z.boolean().optional(),
+});
+export type DocumentWrite = z.infer<typeof documentWriteSchema>;

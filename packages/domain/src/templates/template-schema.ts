@@ -1,0 +1,495 @@
+import { z } from 'zod';
+import { DOCUMENT_STATES } from '../documents/document-states';
+
+/**
+ * The template definition (spec section 3: Template, Field, steps_spec, listOf params).
+ * Templates live as JSON in packages/server/templates/ and are checked against this schema at
+ * start. Key names follow the spec, hyphens included (`component-params`, `steps-order`).
+ */
+
+/** A text in every interface language. */
+export const localizedTextSchema = z.object({
+  el: z.string().min(1),
+  en: z.string().min(1),
+  fr: z.string().min(1),
+});
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+export const TEMPLATE_TYPES = ['solemn_declaration', 'authorisation', 'application'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+/** Every field component of spec section 3; the web registry has one React component for each. */
+export const FIELD_COMPONENTS = [
+  'afm',
+  'amka',
+  'attachment',
+  'checkbox',
+  'choice',
+  'multiple_choice',
+  'radio_choice',
+  'text',
+  'string',
+  'email',
+  'date',
+  'datetime',
+  'five_block_date',
+  'three_block_date',
+  'iban',
+  'landline_phone',
+  'mobile_phone',
+  'postal_code',
+  'integer',
+  'rate',
+  'hierarchical_select',
+  'recipient',
+  'link',
+  'qrcode',
+  'preference_multiple_choice',
+  'diff',
+  'notice',
+  'hidden',
+  'image',
+  'dynamic_text',
+  'list_of',
+] as const;
+export type FieldComponent = (typeof FIELD_COMPONENTS)[number];
+
+/** Components that only show something: they never carry a value the citizen types. */
+export const DISPLAY_ONLY_COMPONENTS: readonly FieldComponent[] = [
+  'link',
+  'qrcode',
+  'diff',
+  'notice',
+  'image',
+  'dynamic_text',
+];
+
+/** Person data a field may be pre-filled from (spec section 3, Person data). */
+export const PERSON_ATTRIBUTES = [
+  'firstname',
+  'surname',
+  'father_name',
+  'mother_name',
+  'birth_date',
+  'birth_place',
+  'id_number',
+  'id_type',
+  'afm',
+  'amka',
+  'gender',
+  'address_street',
+  'address_number',
+  'address_city',
+  'address_postal_code',
+  'landline',
+  'mobile',
+  'email',
+] as const;
+export type PersonAttribute = (typeof PERSON_ATTRIBUTES)[number];
+export type PersonData = Partial<Record<PersonAttribute, string>>;
+
+export const USER_INPUT_MODES = ['required', 'optional', 'display', 'noinput', 'cell'] as const;
+export type UserInputMode = (typeof USER_INPUT_MODES)[number];
+
+export const choiceSchema = z.object({
+  value: z.string().min(1),
+  label: localizedTextSchema,
+  group: localizedTextSchema.optional(),
+});
+export type Choice = z.infer<typeof choiceSchema>;
+
+/** A node of a hierarchical selector's dataset (e.g. region → municipality). */
+export type HierarchyNode = { value: string; label: LocalizedText; children?: HierarchyNode[] };
+export const hierarchyNodeSchema: z.ZodType<HierarchyNode> = z.lazy(() =>
+  z.object({
+    value: z.string().min(1),
+    label: localizedTextSchema,
+    children: z.array(hierarchyNodeSchema).optional(),
+  }),
+);
+
+/** The listOf parameters of spec section 3. */
+export const listOfParamsSchema = z.object({
+  /** Maximum number of rows. */
+  multiplicity: z.number().int().min(1).max(100).default(10),
+  /** No two rows may hold the same value in this column. */
+  'multiplicity-unique': z.string().optional(),
+  'multiplicity-sortable': z.boolean().default(false),
+  /** Rows cannot be added or removed. */
+  fixed: z.boolean().default(false),
+  /** Exactly one row, shown without list controls. */
+  solo: z.boolean().default(false),
+  layout: z.enum(['table', 'card']).default('table'),
+  readonly: z.boolean().default(false),
+  /** Label of one row and of the add button, e.g. "Τέκνο". */
+  multiplicityLabels: z.object({ item: localizedTextSchema, add: localizedTextSchema }).optional(),
+});
+export type ListOfParams = z.infer<typeof listOfParamsSchema>;
+
+/** component-params: what each component reads; unknown keys are refused to catch typos. */
+export const componentParamsSchema = z
+  .object({
+    /** text, string */
+    max_length: z.number().int().positive().optional(),
+    /** text: rows of the text area */
+    rows: z.number().int().positive().optional(),
+    /** date: 'DD/MM/YYYY' or 'now' */
+    min: z.string().optional(),
+    max: z.string().optional(),
+    /** mobile_phone, landline_phone */
+    allowed_countries: z.array(z.string().length(2)).optional(),
+    /** iban */
+    country_code: z.string().length(2).optional(),
+    /** attachment: bytes; default FILE_MAX_SIZE */
+    'file-max-size': z.number().int().positive().optional(),
+    /** attachment: how many files (1 = a single file) */
+    max_files: z.number().int().min(1).max(20).optional(),
+    /** preference_multiple_choice, multiple_choice */
+    min_choices: z.number().int().min(0).optional(),
+    max_choices: z.number().int().min(1).optional(),
+    /** hierarchical_select */
+    tree: z.array(hierarchyNodeSchema).optional(),
+    /** hierarchical_select: the label of each level */
+    levels: z.array(localizedTextSchema).optional(),
+    /** link */
+    href: z.string().optional(),
+    /** image: a data: URI, base64 only */
+    src: z.string().optional(),
+    alt: localizedTextSchema.optional(),
+    /** dynamic_text: a text with {{field_key}} placeholders filled from the document's values */
+    template: localizedTextSchema.optional(),
+    /** diff: the two fields whose values are compared */
+    compare: z.tuple([z.string(), z.string()]).optional(),
+    /** notice */
+    variant: z.enum(['info', 'warning', 'error']).optional(),
+    /** rate: the other rate fields whose sum must be above 0 and at most 100 */
+    dependencies: z.array(z.string()).optional(),
+    'dependencies-error-message': localizedTextSchema.optional(),
+    /** qrcode: the text encoded, with {{field_key}} placeholders */
+    content: z.string().optional(),
+  })
+  .strict();
+export type ComponentParams = z.infer<typeof componentParamsSchema>;
+
+type FieldBase = {
+  key: string;
+  component: FieldComponent;
+  label: LocalizedText;
+  title?: LocalizedText;
+  hint?: LocalizedText;
+  hint_md?: LocalizedText;
+  example?: string;
+  value?: unknown;
+  required: boolean;
+  editable: boolean;
+  'user-input-mode'?: UserInputMode;
+  origin?: PersonAttribute;
+  external_immutable: boolean;
+  normalize_upper: boolean;
+  choices?: Choice[];
+  'choices-order'?: string[];
+  'component-params': ComponentParams;
+  safe?: boolean;
+  layout?: 'full' | 'half';
+};
+
+/** A field of a template; `list_of` fields hold rows of their own sub-fields. */
+export type TemplateField = FieldBase & {
+  'list-of'?: ListOfParams & { fields: TemplateField[] };
+};
+
+const fieldKeySchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*$/, 'field keys are lower-case letters, digits and _');
+
+export const templateFieldSchema: z.ZodType<TemplateField, unknown> = z.lazy(() =>
+  z
+    .object({
+      key: fieldKeySchema,
+      component: z.enum(FIELD_COMPONENTS),
+      label: localizedTextSchema,
+      title: localizedTextSchema.optional(),
+      hint: localizedTextSchema.optional(),
+      hint_md: localizedTextSchema.optional(),
+      example: z.string().optional(),
+      value: z.unknown().optional(),
+      required: z.boolean().default(false),
+      editable: z.boolean().default(true),
+      'user-input-mode': z.enum(USER_INPUT_MODES).optional(),
+      origin: z.enum(PERSON_ATTRIBUTES).optional(),
+      /** A value from the registry cannot be changed by the citizen. */
+      external_immutable: z.boolean().default(false),
+      /** Upper-cased with accents removed before validation and storage. */
+      normalize_upper: z.boolean().default(false),
+      choices: z.array(choiceSchema).min(1).optional(),
+      'choices-order': z.array(z.string()).optional(),
+      'component-params': componentParamsSchema.default({}),
+      safe: z.boolean().optional(),
+      layout: z.enum(['full', 'half']).optional(),
+      'list-of': listOfParamsSchema
+        .extend({ fields: z.array(templateFieldSchema).min(1) })
+        .optional(),
+    })
+    .strict()
+    .superRefine((field, ctx) => {
+      const needsChoices = [
+        'choice',
+        'multiple_choice',
+        'radio_choice',
+        'preference_multiple_choice',
+      ];
+      if (needsChoices.includes(field.component) && !field.choices) {
+        ctx.addIssue({ code: 'custom', message: `a ${field.component} field needs choices` });
+      }
+      if ((field.component === 'list_of') !== (field['list-of'] !== undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'list-of params go with the list_of component' });
+      }
+      if (field.component === 'hierarchical_select' && !field['component-params'].tree) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a hierarchical_select needs component-params.tree',
+        });
+      }
+    }),
+);
+
+/** Content of a step besides its form (spec section 2, Step rendering). */
+export type StepElement =
+  | { type: 'heading'; text: LocalizedText }
+  | { type: 'text'; text: LocalizedText }
+  | { type: 'notice'; text: LocalizedText; variant?: 'info' | 'warning' | 'error' }
+  | { type: 'divider' }
+  | { type: 'box'; title?: LocalizedText; text: LocalizedText }
+  | { type: 'cards'; cards: { title: LocalizedText; text: LocalizedText; href?: string }[] }
+  | { type: 'columns'; columns: StepElement[][] }
+  /** The labels and current values of these fields, as a GOV.GR summary list. */
+  | { type: 'value-list'; fields: string[] }
+  /** A list_of field's rows as a read-only table. */
+  | { type: 'tabular-list'; field: string }
+  /** Shown only when printing. */
+  | { type: 'print-section'; elements: StepElement[] }
+  /** The document as it will be issued (step_info.preview). */
+  | { type: 'document-preview' };
+
+export const stepElementSchema: z.ZodType<StepElement> = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('heading'), text: localizedTextSchema }).strict(),
+    z.object({ type: z.literal('text'), text: localizedTextSchema }).strict(),
+    z
+      .object({
+        type: z.literal('notice'),
+        text: localizedTextSchema,
+        variant: z.enum(['info', 'warning', 'error']).optional(),
+      })
+      .strict(),
+    z.object({ type: z.literal('divider') }).strict(),
+    z
+      .object({
+        type: z.literal('box'),
+        title: localizedTextSchema.optional(),
+        text: localizedTextSchema,
+      })
+      .strict(),
+    z
+      .object({
+        type: z.literal('cards'),
+        cards: z.array(
+          z.object({
+            title: localizedTextSchema,
+            text: localizedTextSchema,
+            href: z.string().optional(),
+          }),
+        ),
+      })
+      .strict(),
+    z.object({ type: z.literal('columns'), columns: z.array(z.array(stepElementSchema)) }).strict(),
+    z.object({ type: z.literal('value-list'), fields: z.array(z.string()) }).strict(),
+    z.object({ type: z.literal('tabular-list'), field: z.string() }).strict(),
+    z.object({ type: z.literal('print-section'), elements: z.array(stepElementSchema) }).strict(),
+    z.object({ type: z.literal('document-preview') }).strict(),
+  ]),
+);
+
+export const STEP_LAYOUTS = ['form', 'recipient', 'preview', 'confirm', 'view', 'issued'] as const;
+export type StepLayout = (typeof STEP_LAYOUTS)[number];
+
+export const fieldsetSchema = z
+  .object({
+    key: fieldKeySchema,
+    title: localizedTextSchema.optional(),
+    text: localizedTextSchema.optional(),
+    fields: z.array(z.string()).min(1),
+  })
+  .strict();
+export type Fieldset = z.infer<typeof fieldsetSchema>;
+
+/** A template-specific rule (spec section 5) and the fields it reads; see templates/rules. */
+export const templateRuleRefSchema = z
+  .object({
+    rule: z.string().min(1),
+    params: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+export type TemplateRuleRef = z.infer<typeof templateRuleRefSchema>;
+
+export const templateStepSchema = z
+  .object({
+    key: fieldKeySchema,
+    title: localizedTextSchema,
+    /** Document states in which this step may be shown. */
+    states: z.array(z.enum(DOCUMENT_STATES)).min(1).default(['editing']),
+    requireUser: z.boolean().default(true),
+    requireMobileConsent: z.boolean().default(false),
+    loginURL: z.string().optional(),
+    layout: z.enum(STEP_LAYOUTS).default('form'),
+    noContainer: z.boolean().default(false),
+    /** The step advances by itself when none of its fields is editable. */
+    skipIfNotEditable: z.boolean().default(false),
+    /** Position in the step indicator (1-based), per the template type's wizard. */
+    'wizard-step': z.number().int().min(1).max(4),
+    elements: z.array(stepElementSchema).default([]),
+    fieldsets: z.array(fieldsetSchema).default([]),
+    footer: z.array(stepElementSchema).default([]),
+    rules: z.array(templateRuleRefSchema).default([]),
+  })
+  .strict();
+export type TemplateStep = z.infer<typeof templateStepSchema>;
+
+/** What the issued document says: heading, person details, body with {{field}} placeholders. */
+export const documentTextSchema = z
+  .object({
+    heading: localizedTextSchema,
+    /** e.g. "(άρθρο 8 Ν.1599/1986)" */
+    subheading: localizedTextSchema.optional(),
+    /** Fields listed as label/value rows before the body. */
+    'value-fields': z.array(z.string()).default([]),
+    /** Paragraphs; `{{key}}` is replaced by the value of that field, `{{key.label}}` by a choice's label. */
+    body: z.array(localizedTextSchema).min(1),
+    /** A list_of field rendered as a table after the body. */
+    'table-field': z.string().optional(),
+  })
+  .strict();
+export type DocumentText = z.infer<typeof documentTextSchema>;
+
+export const REQUIRED_CLAIMS = ['mobile_certified_login', 'gsis_login', 'anonymous_login'] as const;
+export type RequiredClaim = (typeof REQUIRED_CLAIMS)[number];
+
+export const templateSchema = z
+  .object({
+    refname: z.string().regex(/^[a-z0-9][a-z0-9_-]{1,63}$/),
+    version: z.number().int().min(1),
+    type: z.enum(TEMPLATE_TYPES),
+    /** Short code a citizen can type on the template-code screen, e.g. "YD1". */
+    code: z.string().regex(/^[A-Z0-9]{2,12}$/),
+    shortname: localizedTextSchema,
+    title: localizedTextSchema,
+    description: localizedTextSchema,
+    /** Words the template search matches besides the titles. */
+    keywords: z.array(z.string()).default([]),
+    enabled: z.boolean().default(true),
+    /** Where a disabled template sends the citizen (the service that replaced it). */
+    serviceName: localizedTextSchema.optional(),
+    serviceURL: z.url().optional(),
+    collectable: z.boolean().default(false),
+    /** Only offered when DEVEL is on (the development template). */
+    devel: z.boolean().default(false),
+    /** Open to anonymous use; creation then needs a solved captcha. */
+    anonymous: z.boolean().default(false),
+    required_claims: z.array(z.enum(REQUIRED_CLAIMS)).default([]),
+    consent_method: z.enum(['otp']).default('otp'),
+    requireGSIS: z.boolean().default(false),
+    login_endpoint: z.string().optional(),
+    restrictions: z
+      .object({
+        /** The citizen's tax number must end in one of these digits. */
+        afm_endings: z.array(z.string().regex(/^[0-9]$/)).optional(),
+        civil_servants_only: z.boolean().optional(),
+        /** Named operators: only these tax numbers may use the template. */
+        allowed_afms: z.array(z.string().regex(/^[0-9]{9}$/)).optional(),
+      })
+      .strict()
+      .default({}),
+    fields: z.array(templateFieldSchema).min(1),
+    steps_spec: z
+      .object({
+        steps: z.array(templateStepSchema).min(1),
+        'steps-order': z.array(z.string()).min(1),
+        /** An informational step shown before creation (state new). */
+        'intro-step': z
+          .object({ title: localizedTextSchema, text: localizedTextSchema })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+    document: documentTextSchema,
+    /** Texts that override the defaults: success-message, success-code-message, api_validation. */
+    i18n: z
+      .object({
+        'success-message': localizedTextSchema.optional(),
+        'success-code-message': localizedTextSchema.optional(),
+        api_validation: z.record(z.string(), localizedTextSchema).optional(),
+      })
+      .strict()
+      .default({}),
+  })
+  .strict()
+  .superRefine((template, ctx) => {
+    const fieldKeys = new Set<string>();
+    for (const [index, field] of template.fields.entries()) {
+      if (fieldKeys.has(field.key)) {
+        ctx.addIssue({ code: 'custom', path: ['fields', index, 'key'], message: 'duplicate key' });
+      }
+      fieldKeys.add(field.key);
+    }
+    const stepKeys = new Set(template.steps_spec.steps.map((step) => step.key));
+    for (const [index, key] of template.steps_spec['steps-order'].entries()) {
+      if (!stepKeys.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps_spec', 'steps-order', index],
+          message: `unknown step "${key}"`,
+        });
+      }
+    }
+    for (const [stepIndex, step] of template.steps_spec.steps.entries()) {
+      for (const [setIndex, fieldset] of step.fieldsets.entries()) {
+        for (const [keyIndex, key] of fieldset.fields.entries()) {
+          if (!fieldKeys.has(key)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['steps_spec', 'steps', stepIndex, 'fieldsets', setIndex, 'fields', keyIndex],
+              message: `unknown field "${key}"`,
+            });
+          }
+        }
+      }
+    }
+    const textFields = [
+      ...template.document['value-fields'],
+      ...(template.document['table-field'] ? [template.document['table-field']] : []),
+    ];
+    for (const key of textFields) {
+      if (!fieldKeys.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['document'], message: `unknown field "${key}"` });
+      }
+    }
+    if (!template.enabled && (!template.serviceName || !template.serviceURL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['enabled'],
+        message: 'a disabled template names the service (serviceName, serviceURL) that replaced it',
+      });
+    }
+  });
+export type Template = z.infer<typeof templateSchema>;
+export type TemplateInput = z.input<typeof templateSchema>;
+
+/** The indicator labels of the wizard: 4 steps for declarations, 3 for authorisations. */
+export function wizardStepCount(type: TemplateType): number {
+  return type === 'authorisation' ? 3 : 4;
+}
+
+/** Picks the text of the current locale. */
+export function localize(text: LocalizedText, locale: keyof LocalizedText): string {
+  return text[locale];
+}
