@@ -7,3 +7,4 @@ export * from './templates/rules/index';
 export * from './documents/document-states';
 export * from './documents/api-document';
 export * from './documents/validate-values';
+export * from './documents/render-document';

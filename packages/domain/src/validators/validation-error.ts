@@ -32,6 +32,10 @@ export const VALIDATION_CODES = [
   'value_invalid',
   'files_too_many',
   'field_invalid',
+  'file_too_large',
+  'pdf_encrypted',
+  'pdf_invalid',
+  'file_type_invalid',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 
