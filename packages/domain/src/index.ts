@@ -8,3 +8,4 @@ export * from './documents/document-states';
 export * from './documents/api-document';
 export * from './documents/validate-values';
 export * from './documents/render-document';
+export * from './documents/reference-code';
