@@ -223,8 +223,13 @@ export const documentWriteSchema = z.object({
   }),
   /** Creating on behalf of someone who authorised it. */
   caller_authorization_id: z.string().max(100).optional(),
-  /** A solved captcha, for anonymous templates. */
-  captcha: z.string().max(2000).optional(),
+  /** A solved captcha, for anonymous templates: `{ challenge, nonce }` (or that object as JSON text). */
+  captcha: z
+    .union([
+      z.string().max(2000),
+      z.object({ challenge: z.string().max(1024), nonce: z.string().max(64) }),
+    ])
+    .optional(),
   interactive: z.boolean().optional(),
 });
 export type DocumentWrite = z.infer<typeof documentWriteSchema>;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   formatReferenceCode,
@@ -7,6 +6,7 @@ import {
   referenceCodeFromRandomBytes,
 } from './reference-code';
 
+const randomBytes = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 describe('reference codes', () => {

@@ -225,8 +225,11 @@ export function validateValues(
       const rates = [field.key, ...dependencies]
         .map((key) => values[key])
         .filter((rate): rate is string => typeof rate === 'string' && rate.trim() !== '')
-        .map(Number);
-      const sum = validateRateSum(rates);
+        // A rate may use a decimal comma (validateRate accepts it): '33,5' is 33.5, not NaN.
+        .map((rate) => Number(rate.trim().replace(',', '.')));
+      // A malformed dependency reports its own rate_invalid; the sum counts only real numbers.
+      const validRates = rates.filter((rate) => Number.isFinite(rate));
+      const sum = validateRateSum(validRates);
       if (sum) {
         const custom = field['component-params']['dependencies-error-message'];
         errors.push({ field: field.key, error: custom ? { code: 'custom', params: custom } : sum });

@@ -441,8 +441,27 @@ export const templateSchema = z
       }
       fieldKeys.add(field.key);
     }
-    const stepKeys = new Set(template.steps_spec.steps.map((step) => step.key));
+    const stepKeys = new Set<string>();
+    for (const [index, step] of template.steps_spec.steps.entries()) {
+      if (stepKeys.has(step.key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps_spec', 'steps', index, 'key'],
+          message: 'duplicate key',
+        });
+      }
+      stepKeys.add(step.key);
+    }
+    const ordered = new Set<string>();
     for (const [index, key] of template.steps_spec['steps-order'].entries()) {
+      if (ordered.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps_spec', 'steps-order', index],
+          message: `step "${key}" is listed twice`,
+        });
+      }
+      ordered.add(key);
       if (!stepKeys.has(key)) {
         ctx.addIssue({
           code: 'custom',
@@ -458,6 +477,35 @@ export const templateSchema = z
             ctx.addIssue({
               code: 'custom',
               path: ['steps_spec', 'steps', stepIndex, 'fieldsets', setIndex, 'fields', keyIndex],
+              message: `unknown field "${key}"`,
+            });
+          }
+        }
+      }
+    }
+    // value-list and tabular-list elements name fields too, however deeply nested.
+    const elementFields = (element: StepElement): string[] => {
+      switch (element.type) {
+        case 'value-list':
+          return element.fields;
+        case 'tabular-list':
+          return [element.field];
+        case 'columns':
+          return element.columns.flat().flatMap(elementFields);
+        case 'print-section':
+          return element.elements.flatMap(elementFields);
+        default:
+          return [];
+      }
+    };
+    for (const [stepIndex, step] of template.steps_spec.steps.entries()) {
+      for (const part of ['elements', 'footer'] as const) {
+        for (const [index, element] of step[part].entries()) {
+          for (const key of elementFields(element)) {
+            if (fieldKeys.has(key)) continue;
+            ctx.addIssue({
+              code: 'custom',
+              path: ['steps_spec', 'steps', stepIndex, part, index],
               message: `unknown field "${key}"`,
             });
           }

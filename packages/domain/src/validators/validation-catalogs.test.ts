@@ -12,8 +12,52 @@ import { validateLandline, validateMobile } from './phone';
 import { validatePostalCode } from './postal-code';
 import { validateMaxLength, validateRequired } from './text';
 import { VALIDATION_CODES, type ValidationError } from './validation-error';
+import { validateValues } from '../documents/validate-values';
+import { TEMPLATE_RULES } from '../templates/rules/index';
+import { templateFieldSchema } from '../templates/template-schema';
 
 const catalogs: Record<string, Record<string, string>> = { el, en, fr };
+
+const NOW = new Date('2024-06-15T10:00:00Z');
+const label = { el: 'Πεδίο', en: 'Field', fr: 'Champ' };
+const choices = [
+  { value: 'a', label: { el: 'Α', en: 'A', fr: 'A' } },
+  { value: 'b', label: { el: 'Β', en: 'B', fr: 'B' } },
+];
+
+/** The first error validateValues gives one field of the given shape and value. */
+function fieldFailure(field: Record<string, unknown>, value: unknown) {
+  const parsed = templateFieldSchema.parse({ key: 'f', label, ...field });
+  const attachments = { f: [{ size: 1 }, { size: 1 }] };
+  return validateValues([parsed], { f: value }, [], { now: NOW, attachments })[0]?.error ?? null;
+}
+
+function ruleFailure(
+  rule: string,
+  values: Record<string, unknown>,
+  params: Record<string, unknown>,
+) {
+  return TEMPLATE_RULES[rule]?.(values, params, { now: NOW })[0]?.error ?? null;
+}
+
+const list = (extra: Record<string, unknown> = {}) => ({
+  component: 'list_of',
+  'list-of': {
+    multiplicity: 1,
+    'multiplicity-unique': 'x',
+    fields: [{ key: 'x', label, component: 'string' }],
+    ...extra,
+  },
+});
+
+/** Codes only the server returns: upload checks and its fallback for unmapped field errors. */
+const SERVER_ONLY_CODES = [
+  'field_invalid',
+  'file_too_large',
+  'pdf_encrypted',
+  'pdf_invalid',
+  'file_type_invalid',
+];
 
 // One failing call per code, so that a new code cannot be added without its messages.
 const failures: (ValidationError | null)[] = [
@@ -38,12 +82,72 @@ const failures: (ValidationError | null)[] = [
   validatePositiveInteger('0'),
   validateRate('101'),
   validateRateSum([0]),
+  // validateValues, per component family.
+  fieldFailure({ component: 'choice', choices }, 'z'),
+  fieldFailure({ component: 'multiple_choice', choices, 'component-params': { min_choices: 2 } }, [
+    'a',
+  ]),
+  fieldFailure({ component: 'multiple_choice', choices, 'component-params': { max_choices: 1 } }, [
+    'a',
+    'b',
+  ]),
+  fieldFailure({ ...list(), required: true }, []),
+  fieldFailure(list(), [{ x: '1' }, { x: '2' }]),
+  fieldFailure(list({ multiplicity: 5 }), [{ x: '1' }, { x: '1' }]),
+  fieldFailure({ component: 'recipient', required: true }, undefined),
+  fieldFailure({ component: 'recipient' }, { type: 'nobody' }),
+  fieldFailure({ component: 'string' }, 42),
+  fieldFailure({ component: 'attachment' }, undefined),
+  // Template rules.
+  ruleFailure('date_span', { a: '16/06/2024', b: '' }, { from: 'a', to: 'b' }),
+  ruleFailure('date_span', { a: '01/01/2024', b: '' }, { from: 'a', to: 'b', max_age_months: 3 }),
+  ruleFailure('date_span', { a: '10/06/2024', b: '01/06/2024' }, { from: 'a', to: 'b' }),
+  ruleFailure(
+    'date_span',
+    { a: '01/01/2024', b: '01/06/2024' },
+    { from: 'a', to: 'b', max_months: 3 },
+  ),
+  ruleFailure(
+    'date_span',
+    { a: '01/01/2024', b: '01/06/2024' },
+    { from: 'a', to: 'b', max_days: 30 },
+  ),
+  ruleFailure('loss_period', { a: '10/06/2024', b: '01/06/2024' }, { from: 'a', to: 'b' }),
+  ruleFailure('loss_period', { a: '', b: '01/06/2024' }, { from: 'a', to: 'b' }),
+  ruleFailure('fine_series', { s: '1234' }, { series: 's' }),
+  ruleFailure('fine_series', { n: '12345' }, { number: 'n' }),
+  ruleFailure('plate_or_unknown', {}, { plate: 'p', unknown: 'u' }),
+  ruleFailure(
+    'school_aid_bank_iban',
+    { i: 'GR1601101250000000012300695' },
+    { bank: 'b', iban: 'i' },
+  ),
+  ruleFailure('school_aid_bank_iban', { b: '011' }, { bank: 'b', iban: 'i' }),
+  ruleFailure(
+    'school_aid_bank_iban',
+    { b: '017', i: 'GR1601101250000000012300695' },
+    { bank: 'b', iban: 'i' },
+  ),
+  ruleFailure(
+    'unique_list_column',
+    { me: '1', l: [{ c: '1' }] },
+    { list: 'l', column: 'c', self_field: 'me' },
+  ),
+  ruleFailure('min_value', { v: '6.000' }, { field: 'v', min: 6000 }),
+  ruleFailure('min_value', { v: '5999' }, { field: 'v', min: 6000 }),
+  ruleFailure('min_age', { d: '01/01/2010' }, { field: 'd', min: 18 }),
+  ruleFailure('other_requires_explanation', { c: 'other' }, { field: 'c', explanation: 'e' }),
 ];
 
 describe('validation catalogs', () => {
-  it('the validators return exactly the listed codes', () => {
-    const returned = new Set(failures.map((failure) => failure?.code));
+  it('the validators, validateValues, the rules and the server return exactly the listed codes', () => {
+    const returned = new Set([...failures.map((failure) => failure?.code), ...SERVER_ONLY_CODES]);
     expect([...returned].sort()).toEqual([...VALIDATION_CODES].sort());
+  });
+
+  it('the server-only codes are not returned by shared code', () => {
+    const shared = new Set(failures.map((failure) => failure?.code));
+    for (const code of SERVER_ONLY_CODES) expect(shared.has(code)).toBe(false);
   });
 
   it('the three catalogs have the same keys', () => {

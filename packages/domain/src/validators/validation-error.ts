@@ -1,4 +1,4 @@
-/** Every code a validator in this folder can return; each has a message in i18n/{el,en,fr}/validation.json. */
+/** Every code a validator in this folder, validateValues or a template rule can return; each has a message in i18n/{el,en,fr}/validation.json. */
 export const VALIDATION_CODES = [
   'required',
   'text_too_long',
@@ -36,6 +36,25 @@ export const VALIDATION_CODES = [
   'pdf_encrypted',
   'pdf_invalid',
   'file_type_invalid',
+  // Template-specific rules (templates/rules).
+  'date_future',
+  'date_too_old',
+  'date_span_order',
+  'date_span_max_months',
+  'date_span_max_days',
+  'loss_period_order',
+  'loss_period_from_required',
+  'fine_series_invalid',
+  'fine_number_invalid',
+  'plate_required',
+  'bank_required',
+  'bank_iban_required',
+  'iban_bank_mismatch',
+  'list_value_is_self',
+  'amount_invalid',
+  'amount_too_low',
+  'age_too_low',
+  'explanation_required',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 
