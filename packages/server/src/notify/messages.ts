@@ -1,0 +1,85 @@
+import type { Locale } from '@dilosi/domain';
+import el from '@dilosi/domain/i18n/el/notifications.json' with { type: 'json' };
+import en from '@dilosi/domain/i18n/en/notifications.json' with { type: 'json' };
+import fr from '@dilosi/domain/i18n/fr/notifications.json' with { type: 'json' };
+import { registerCatalog, translate } from '../lib/i18n';
+
+export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Every message the service sends: its channel and the parameters its text needs. */
+export const NOTIFICATION_MESSAGES = {
+  otp_sms: { channel: 'sms', params: ['code', 'minutes'] },
+  otp_email: { channel: 'email', params: ['code', 'minutes', 'title'] },
+  document_email: { channel: 'email', params: ['title', 'reference_code', 'url'] },
+  document_sms: { channel: 'sms', params: ['title', 'reference_code', 'url'] },
+  document_link_email: {
+    channel: 'email',
+    params: ['sender', 'title', 'reference_code', 'url'],
+  },
+  document_link_sms: { channel: 'sms', params: ['sender', 'title', 'reference_code', 'url'] },
+} as const satisfies Record<string, { channel: NotificationChannel; params: readonly string[] }>;
+
+export type NotificationKey = keyof typeof NOTIFICATION_MESSAGES;
+
+/** A parameter value; a localized text ({el, en?, fr?}) is read in the message's language. */
+export type NotificationParam = string | number | { el: string; en?: string; fr?: string };
+export type NotificationParams = Record<string, NotificationParam>;
+
+export const NAMESPACE = 'notifications';
+
+type NestedCatalog = { [key: string]: string | NestedCatalog };
+
+/** The shared catalogs are nested like the SPA's; the server's translate() reads dotted keys. */
+function flatten(catalog: NestedCatalog, prefix = ''): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(catalog)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') flat[name] = value;
+    else Object.assign(flat, flatten(value, name));
+  }
+  return flat;
+}
+
+registerCatalog(NAMESPACE, { el: flatten(el), en: flatten(en), fr: flatten(fr) });
+
+export function isNotificationKey(key: string): key is NotificationKey {
+  return Object.hasOwn(NOTIFICATION_MESSAGES, key);
+}
+
+/** Reads each parameter in the locale: localized texts pick their language, falling back to Greek. */
+function localizeParams(locale: Locale, params: NotificationParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    values[name] = typeof value === 'object' ? (value[locale] ?? value.el) : String(value);
+  }
+  return values;
+}
+
+export type RenderedNotification = { subject: string | null; body: string };
+
+/**
+ * The text of one message in one language, from the shared catalogs. E-mails get a subject and
+ * the common footer; SMS a single text.
+ */
+export function renderNotification(
+  key: NotificationKey,
+  locale: Locale,
+  params: NotificationParams,
+): RenderedNotification {
+  const definition = NOTIFICATION_MESSAGES[key];
+  const missing = definition.params.filter((name) => params[name] === undefined);
+  if (missing.length > 0) {
+    throw new Error(`Notification ${key} needs the parameters ${missing.join(', ')}`);
+  }
+  const values = localizeParams(locale, params);
+  if (definition.channel === 'sms') {
+    return { subject: null, body: translate(locale, NAMESPACE, key, values) };
+  }
+  const body = translate(locale, NAMESPACE, `${key}.body`, values);
+  const footer = translate(locale, NAMESPACE, 'email_footer');
+  return {
+    subject: translate(locale, NAMESPACE, `${key}.subject`, values),
+    body: `${body}\n\n--\n${footer}`,
+  };
+}

@@ -1,0 +1,158 @@
+import type { Locale } from '@dilosi/domain';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { now } from '../clock';
+import type { Database } from '../db/database';
+import type { DB, OutboxRow } from '../db/schema';
+import type { JobQueue } from '../jobs/queue';
+import { createDelivery, type DeliveryConfig, type DeliverySummary } from './delivery';
+import {
+  NOTIFICATION_MESSAGES,
+  renderNotification,
+  type NotificationChannel,
+  type NotificationKey,
+  type NotificationParams,
+} from './messages';
+import { attachDelivery, detachDelivery, NOTIFY_SEND_JOB } from './notify-jobs';
+import { listOutboxQuerySchema, type ListOutboxQuery, type OutboxPage } from './outbox-schemas';
+import { normalizeRecipient } from './recipients';
+import type { Transport } from './transports';
+
+export type NotificationMessage = {
+  channel: NotificationChannel;
+  /** A Greek mobile (69XXXXXXXX, +30…, 0030…) for SMS, an e-mail address for e-mail. */
+  to: string;
+  key: NotificationKey;
+  locale: Locale;
+  params: NotificationParams;
+  documentId?: string | null;
+};
+
+export type Notifier = {
+  /**
+   * Renders the message and writes it to the outbox in the caller's transaction (or a
+   * transaction of its own), with its `notify-send` job in that same transaction.
+   */
+  enqueue(message: NotificationMessage, trx?: Kysely<DB>): Promise<OutboxRow>;
+  /** Delivers the due rows now: for tests and tools that run without a job queue. */
+  deliverPending(options?: { limit?: number }): Promise<DeliverySummary>;
+  /** Newest first, for the development outbox page. */
+  listOutbox(query?: ListOutboxQuery): Promise<OutboxPage>;
+  close(): Promise<void>;
+};
+
+export type NotifierDependencies = {
+  database: Database;
+  /** The queue, or a getter when it starts after the app (main.ts); null: no jobs are sent. */
+  jobs: JobQueue | null | (() => JobQueue | null);
+  config: DeliveryConfig;
+  /** Replaces a channel's transport (tests). */
+  transports?: Partial<Record<NotificationChannel, Transport>>;
+  logger?: { warn(obj: unknown, msg?: string): void };
+};
+
+/** pg-boss runs its insert on our transaction's connection: the job commits with the row. */
+const jobConnection = (trx: Kysely<DB>) => ({
+  executeSql: async (text: string, values?: unknown[]) => {
+    const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
+    return { rows: result.rows };
+  },
+});
+
+export function createNotifier(deps: NotifierDependencies): Notifier {
+  const { database } = deps;
+  const delivery = createDelivery({
+    database,
+    config: deps.config,
+    transports: deps.transports,
+    logger: deps.logger,
+  });
+  attachDelivery(database, delivery);
+  const queue = () => (typeof deps.jobs === 'function' ? deps.jobs() : deps.jobs);
+
+  async function write(message: NotificationMessage, trx: Kysely<DB>): Promise<OutboxRow> {
+    const expected = NOTIFICATION_MESSAGES[message.key].channel;
+    if (message.channel !== expected) {
+      throw new Error(`Notification ${message.key} is sent by ${expected}, not ${message.channel}`);
+    }
+    const recipient = normalizeRecipient(message.channel, message.to);
+    if (!recipient) throw new Error(`Not a valid ${message.channel} recipient: ${message.to}`);
+    const rendered = renderNotification(message.key, message.locale, message.params);
+    const at = now();
+    const row = await trx
+      .insertInto('outbox')
+      .values({
+        channel: message.channel,
+        recipient,
+        message_key: message.key,
+        locale: message.locale,
+        params: JSON.stringify(message.params),
+        subject: rendered.subject,
+        body: rendered.body,
+        next_attempt_at: at,
+        document_id: message.documentId ?? null,
+        created_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await queue()?.send(NOTIFY_SEND_JOB, { outboxId: row.id }, { db: jobConnection(trx) });
+    return row;
+  }
+
+  return {
+    enqueue(message, trx) {
+      return trx
+        ? write(message, trx)
+        : database.db.transaction().execute((t) => write(message, t));
+    },
+
+    deliverPending(options = {}) {
+      return delivery.deliverDue(options.limit);
+    },
+
+    async listOutbox(query = {}) {
+      const { limit, offset, channel } = listOutboxQuerySchema.parse(query);
+      const filtered = database.db
+        .selectFrom('outbox')
+        .$if(channel !== undefined, (qb) => qb.where('channel', '=', channel ?? 'sms'));
+      const { count } = await filtered
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      const rows = await filtered
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          channel: row.channel,
+          recipient: row.recipient,
+          message_key: row.message_key,
+          locale: row.locale,
+          subject: row.subject,
+          body: row.body,
+          status: row.status,
+          attempts: row.attempts,
+          last_error: row.last_error,
+          provider: row.provider,
+          document_id: row.document_id,
+          created_at: new Date(row.created_at).toISOString(),
+          sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+        })),
+        meta: {
+          count: Number(count),
+          limit,
+          offset,
+          total_pages: Math.ceil(Number(count) / limit),
+        },
+      };
+    },
+
+    async close() {
+      detachDelivery(database, delivery);
+      delivery.close();
+    },
+  };
+}
