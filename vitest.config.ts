@@ -21,6 +21,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./tools/test-setup.ts', './packages/web/src/testing/setup.ts'],
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           setupFiles: ['./tools/test-setup.ts'],

@@ -1,0 +1,44 @@
+import { cleanup } from '@testing-library/react';
+import i18n, { type Resource } from 'i18next';
+import { setupServer } from 'msw/node';
+import { initReactI18next } from 'react-i18next';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { DEFAULT_LOCALE, LOCALES } from '@dilosi/domain';
+
+/**
+ * Web tests render with the real catalogs (all namespaces, loaded up front so nothing suspends)
+ * and the network mocked only at the edge: a request no handler answers fails the test.
+ */
+const catalogs = import.meta.glob<Record<string, unknown>>('../../../domain/src/i18n/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+const resources: Resource = {};
+for (const [path, catalog] of Object.entries(catalogs)) {
+  const match = /i18n\/([a-z]+)\/([a-z-]+)\.json$/.exec(path);
+  if (!match) continue;
+  const [, locale = '', namespace = ''] = match;
+  resources[locale] = { ...resources[locale], [namespace]: catalog };
+}
+
+await i18n.use(initReactI18next).init({
+  lng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  fallbackLng: false,
+  defaultNS: 'ui',
+  ns: Object.keys(resources[DEFAULT_LOCALE] ?? {}),
+  resources,
+  interpolation: { escapeValue: false },
+});
+document.documentElement.lang = DEFAULT_LOCALE;
+
+/** The mock API; tests add handlers with `server.use(...)`. */
+export const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
