@@ -17,6 +17,24 @@ export const ERROR_CODES = [
   'invalid_token',
   'no_authentication_token',
   'permission_denied',
+  // Templates and documents (issue #4).
+  'template_not_found',
+  'template_disabled',
+  'template_not_accessible',
+  'template_not_accessible_for_afm_ending',
+  'not_civil_servant',
+  'missing_required_claims',
+  'captcha_required',
+  'captcha_invalid',
+  'document_api__declaration_not_found',
+  'action_not_allowed_on_state',
+  'document_modified',
+  'invalid_fields',
+  'query_too_short',
+  'file_too_large',
+  'file_type_invalid',
+  'pdf_encrypted',
+  'pdf_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -19,11 +19,15 @@ import {
   type AuthServices,
 } from './modules/auth';
 import { getAppConfigRoute } from './modules/config/get-app-config';
+import { documentRoutes } from './modules/documents';
+import { recipientRoutes } from './modules/recipients';
+import { loadCatalog, storeTemplates, TemplateCatalog, templateRoutes } from './modules/templates';
 import { getHealthRoute } from './modules/health/get-health';
 import { registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { DEFAULT_TEMPLATES_DIR } from './config';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -33,6 +37,7 @@ declare module 'fastify' {
     database: Database;
     jobs: JobQueue | null;
     auth: AuthServices;
+    templates: TemplateCatalog;
   }
 }
 
@@ -48,6 +53,10 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** Builds the Fastify app: external plugins, then app services, then routes. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // A broken template file stops the start with the file and the path of the problem.
+  const templates = await loadCatalog(config.templatesDir, {
+    allowMissing: config.templatesDir === DEFAULT_TEMPLATES_DIR,
+  });
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -87,6 +96,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const auth = await createAuthServices(config, database, idp);
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
+  await storeTemplates(database, templates);
+  const catalog = new TemplateCatalog(templates, database, { devel: config.DEVEL });
+  app.decorate('templates', catalog);
 
   // Tier 3: routes.
   await getHealthRoute(app, database);
@@ -95,11 +107,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     async (api) => {
       await getAppConfigRoute(api, config);
       await publicAuthRoutes(api, auth);
+      await templateRoutes(api, catalog, database);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // The authenticated route tree: one hook sets request.user or answers 401.
       await api.register(async (authenticated) => {
         authenticated.addHook('onRequest', auth.authenticate);
         await userAuthRoutes(authenticated, auth);
+        await documentRoutes(authenticated, { catalog, database, config });
+        await recipientRoutes(authenticated, database);
       });
     },
     { prefix: '/api' },

@@ -1,5 +1,12 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** The template catalogue shipped with the server: packages/server/templates. */
+export const DEFAULT_TEMPLATES_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../templates',
+);
 
 const bool = (fallback: boolean) =>
   z
@@ -65,6 +72,8 @@ export const envSchema = z.object({
   ISSUE_NOTIFICATION_TITLE: z.string().optional(),
   ISSUE_NOTIFICATION_MESSAGE: z.string().optional(),
   FILE_MAX_SIZE: positiveInt(5_242_880),
+  /** Folder of the template catalogue (*.json); default packages/server/templates. */
+  TEMPLATES_DIR: optionalText,
   COMMUNICATIONS_MESSAGE_MAX_SIZE: positiveInt(320),
   USER_INBOX_INCOMING_LIMIT: positiveInt(30),
   USER_INBOX_RETRIEVED_LIMIT: positiveInt(30),
@@ -94,11 +103,26 @@ export const envSchema = z.object({
   LOGIN_THROTTLE_WINDOW_SECONDS: positiveInt(900),
   CAPTCHA_DIFFICULTY_BITS: positiveInt(18).refine((v) => v <= 32, 'must be at most 32'),
   CAPTCHA_TTL_SECONDS: positiveInt(300),
+  // PDF seal (docs/pdf.md): PEM key and certificate; without them a development CA and seal
+  // certificate are generated at first start and kept in the database.
+  SEAL_KEY_FILE: optionalText,
+  SEAL_KEY_PASSPHRASE: optionalText,
+  SEAL_CERT_FILE: optionalText,
+  SEAL_CHAIN_FILE: optionalText,
+  // Notifications (docs/notifications.md). Without SMTP_URL / SMS_GATEWAY_URL the messages of
+  // that channel are only written to the outbox (the embedded default, shown by /api/dev/outbox).
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  SMTP_FROM: z.string().min(1).default('Dilosi <no-reply@dilosi.localhost>'),
+  SMS_GATEWAY_URL: optionalUrl(['http', 'https']),
+  SMS_GATEWAY_TOKEN: optionalText,
+  SMS_SENDER: z.string().min(1).max(11, 'must be at most 11 characters').default('Dilosi'),
+  NOTIFY_MAX_ATTEMPTS: positiveInt(5),
 });
 
 export type Config = z.output<typeof envSchema> & {
   publicUrl: string;
   dataDir: string;
+  templatesDir: string;
 };
 
 export class ConfigError extends Error {
@@ -126,5 +150,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...value,
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(value.DATA_DIR),
+    templatesDir: path.resolve(value.TEMPLATES_DIR ?? DEFAULT_TEMPLATES_DIR),
   };
 }

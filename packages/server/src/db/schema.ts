@@ -138,6 +138,80 @@ export type IdpPayloadsTable = {
   expires_at: Timestamp | null;
 };
 
+export type TemplatesTable = {
+  refname: string;
+  version: number;
+  code: string;
+  type: string;
+  definition: Json<unknown>;
+  loaded_at: Timestamp;
+};
+
+export type DocumentsTable = {
+  id: Generated<string>;
+  owner_id: string;
+  template_refname: string;
+  template_version: number;
+  type: string;
+  state: string;
+  step: string;
+  values: Json<Record<string, unknown>>;
+  registry_fields: Json<string[]>;
+  recipient: ColumnType<unknown, string | null, string | null>;
+  reference_code: string | null;
+  is_official: boolean;
+  case_id: string | null;
+  caller_authorization_id: string | null;
+  digest: string;
+  retention_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type DocumentFilesTable = {
+  id: Generated<string>;
+  document_id: string;
+  field_key: string;
+  attachment_index: number;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  created_at: Timestamp;
+};
+
+export type DocumentEventsTable = {
+  id: Generated<number>;
+  document_id: string;
+  action: string;
+  from_state: string | null;
+  to_state: string | null;
+  step: string | null;
+  user_id: string | null;
+  at: Timestamp;
+};
+
+export type OutboxTable = {
+  id: Generated<string>;
+  channel: 'sms' | 'email';
+  recipient: string;
+  message_key: string;
+  locale: 'el' | 'en' | 'fr';
+  params: Json<Record<string, unknown>>;
+  subject: string | null;
+  body: string;
+  status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  provider: string | null;
+  provider_message_id: string | null;
+  document_id: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+};
+
 export type DB = {
   entities: EntitiesTable;
   persons: PersonsTable;
@@ -150,6 +224,11 @@ export type DB = {
   captcha_redemptions: CaptchaRedemptionsTable;
   server_secrets: ServerSecretsTable;
   idp_payloads: IdpPayloadsTable;
+  templates: TemplatesTable;
+  documents: DocumentsTable;
+  document_files: DocumentFilesTable;
+  document_events: DocumentEventsTable;
+  outbox: OutboxTable;
 };
 
 export type Entity = Selectable<EntitiesTable>;
@@ -158,3 +237,6 @@ export type Person = Selectable<PersonsTable>;
 export type NewPerson = Insertable<PersonsTable>;
 export type User = Selectable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type DocumentFileRow = Selectable<DocumentFilesTable>;
+export type OutboxRow = Selectable<OutboxTable>;

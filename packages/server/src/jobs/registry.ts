@@ -1,5 +1,6 @@
 import { heartbeatJob } from './definitions/heartbeat';
 import type { JobDefinition } from './job';
+import { notifyRetryJob, notifySendJob } from '../notify/notify-jobs';
 
 /** Every job the workers know; a job not listed here cannot be sent. */
-export const jobRegistry: JobDefinition[] = [heartbeatJob];
+export const jobRegistry: JobDefinition[] = [heartbeatJob, notifySendJob, notifyRetryJob];

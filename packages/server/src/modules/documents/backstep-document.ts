@@ -1,0 +1,81 @@
+import { apiErrorSchema, canApplyAction, type DocumentState } from '@dilosi/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { now } from '../../clock';
+import { requireUser } from '../auth';
+import { computeDigest } from './compute-digest';
+import { previewStep, previousEditingStep } from './document-content';
+import { findOwnedDocument, insertDocumentEvent, listDocumentFiles } from './document-queries';
+import type { DocumentServices } from './document-services';
+import { documentParamsSchema, documentResponseSchema } from './schemas';
+import { contentOf, toApiDocument } from './to-api-document';
+import { documentNotFound, notAllowedOnState } from './update-document';
+
+/**
+ * POST /api/my-declarations/{id}/backstep — one step back (skipping steps with nothing to
+ * change); from `requested` (awaiting the SMS code) back to editing at the preview. On the
+ * first step: 409 action_not_allowed_on_state.
+ */
+export async function backstepDocumentRoute(app: FastifyInstance, services: DocumentServices) {
+  const { catalog, database } = services;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/my-declarations/:id/backstep',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Go back one step of a draft',
+        security: [{ bearer: [] }],
+        params: documentParamsSchema,
+        response: { 200: documentResponseSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { row, template, files } = await database.db.transaction().execute(async (trx) => {
+        const stored = await findOwnedDocument(trx, request.params.id, user.id, {
+          forUpdate: true,
+        });
+        if (!stored) throw documentNotFound();
+        const state = stored.state as DocumentState;
+        if (!canApplyAction(state, 'backstep')) throw notAllowedOnState();
+        const definition = await catalog.definition(
+          stored.template_refname,
+          stored.template_version,
+          trx,
+        );
+        const storedFiles = await listDocumentFiles(trx, stored.id);
+        const content = contentOf(stored, storedFiles);
+        const target =
+          state === 'requested'
+            ? previewStep(definition)
+            : previousEditingStep(definition, stored.step, content);
+        if (!target) throw notAllowedOnState();
+        const updated = await trx
+          .updateTable('documents')
+          .set({
+            state: 'editing',
+            step: target.key,
+            digest: computeDigest({
+              values: stored.values,
+              recipient: content.recipient,
+              step: target.key,
+            }),
+            updated_at: now(),
+          })
+          .where('id', '=', stored.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await insertDocumentEvent(trx, {
+          documentId: stored.id,
+          action: 'backstep',
+          fromState: state,
+          toState: 'editing',
+          step: target.key,
+          userId: user.id,
+        });
+        return { row: updated, template: definition, files: storedFiles };
+      });
+      return { data: { document: toApiDocument(template, row, files) } };
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import type { InvalidField, Locale, TemplateField } from '@dilosi/domain';
+import { translate } from '../../lib/i18n';
+import type { UploadedFile } from './read-multipart-body';
+import { invalidFieldsError } from './to-invalid-fields';
+
+const MB = 1_048_576;
+
+/** The size limit of an attachment field: its file-max-size, else FILE_MAX_SIZE. */
+export function fileLimitOf(field: TemplateField, fallback: number): number {
+  return field['component-params']['file-max-size'] ?? fallback;
+}
+
+/**
+ * Keeps the uploads aimed at the given attachment fields (others are ignored, like statements
+ * of fields the citizen may not change) and checks each: size, PDF type, no password,
+ * readable. Any refusal: 400 with the first refusal's code (file_too_large, file_type_invalid,
+ * pdf_encrypted, pdf_invalid) and one data.invalid_fields entry per refused file.
+ */
+export function checkUploads(
+  uploads: readonly UploadedFile[],
+  attachmentFields: ReadonlyMap<string, TemplateField>,
+  options: { fileMaxSize: number; locale: Locale },
+): UploadedFile[] {
+  const accepted: UploadedFile[] = [];
+  const refused: InvalidField[] = [];
+  let firstLimitMb: number | undefined;
+  for (const upload of uploads) {
+    const field = attachmentFields.get(upload.fieldKey);
+    if (!field) continue;
+    const limit = fileLimitOf(field, options.fileMaxSize);
+    if (upload.truncated || upload.bytes.length > limit) {
+      const maxMb = Math.round((limit / MB) * 10) / 10;
+      firstLimitMb ??= maxMb;
+      refused.push({
+        invalid_field: field.key,
+        error_info: {
+          code: 'file_too_large',
+          message: translate(options.locale, 'validation', 'file_too_large', { max_mb: maxMb }),
+          params: { max_mb: maxMb },
+        },
+      });
+      continue;
+    }
+    const problem = upload.pdfProblem;
+    if (problem) {
+      refused.push({
+        invalid_field: field.key,
+        error_info: { code: problem, message: translate(options.locale, 'validation', problem) },
+      });
+      continue;
+    }
+    accepted.push(upload);
+  }
+  const first = refused[0];
+  if (first) {
+    const code = first.error_info.code;
+    throw invalidFieldsError(
+      code,
+      refused,
+      code === 'file_too_large' ? { max_mb: firstLimitMb } : {},
+    );
+  }
+  return accepted;
+}

@@ -1,0 +1,140 @@
+import {
+  apiErrorSchema,
+  isInputField,
+  type DocumentWrite,
+  type StepField,
+  type TemplateField,
+} from '@dilosi/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { now } from '../../clock';
+import { AppError } from '../../lib/app-error';
+import { requestLocale } from '../../lib/i18n';
+import { requireUser, verifyCaptcha } from '../auth';
+import { checkTemplateAccess, findUsableTemplate } from '../templates';
+import { checkUploads } from './check-uploads';
+import { computeDigest } from './compute-digest';
+import { firstEditingStep, isValueEditable } from './document-content';
+import { insertDocumentEvent, listDocumentFiles } from './document-queries';
+import type { DocumentServices } from './document-services';
+import { prefillValues } from './prefill-values';
+import { uploadsOf } from './read-multipart-body';
+import { documentBodySchema, documentResponseSchema } from './schemas';
+import { storeUploads } from './store-uploads';
+import { applyStatements } from './take-statements';
+import { toApiDocument } from './to-api-document';
+
+/** The captcha solution as Captcha.verify reads it: an object, or that object as JSON text. */
+function captchaSolution(captcha: DocumentWrite['captcha']): unknown {
+  if (typeof captcha !== 'string') return captcha;
+  try {
+    return JSON.parse(captcha);
+  } catch {
+    return captcha;
+  }
+}
+
+/**
+ * POST /api/my-declarations/ — a new draft of a template (state editing, at its first editing
+ * step): the template's access checks, a captcha for anonymous use, values pre-filled from
+ * the registry and the field defaults, then the statements sent for editable fields (not
+ * validated yet). JSON, or multipart with a `json` part and file parts.
+ */
+export async function createDocumentRoute(app: FastifyInstance, services: DocumentServices) {
+  const { catalog, database, config } = services;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/my-declarations/',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Create a draft document from a template',
+        security: [{ bearer: [] }],
+        consumes: ['application/json', 'multipart/form-data'],
+        body: documentBodySchema,
+        response: {
+          201: documentResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          410: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { document, captcha, caller_authorization_id } = request.body;
+      if (!document.template) {
+        throw new AppError(400, 'invalid_request', {
+          invalid_fields: [
+            { invalid_field: 'document.template', error_info: { code: 'required' } },
+          ],
+        });
+      }
+      const template = findUsableTemplate(catalog, document.template);
+      await checkTemplateAccess(database, template, user);
+      if (template.anonymous && user.isAnonymous) {
+        await verifyCaptcha(request, captchaSolution(captcha));
+      }
+
+      const { values, registryFields } = await prefillValues(database, template, user.record);
+      const editable: StepField[] = template.fields
+        .filter((field) => isValueEditable(field, { registryFields }))
+        .map((field) => ({ ...field, editable: true }));
+      const statements = applyStatements(values, editable, document.statements);
+      const attachmentFields = new Map<string, TemplateField>(
+        editable
+          .filter((field) => field.component === 'attachment' && isInputField(field))
+          .map((field) => [field.key, field] as const),
+      );
+      const uploads = checkUploads(uploadsOf(request), attachmentFields, {
+        fileMaxSize: config.FILE_MAX_SIZE,
+        locale: requestLocale(request),
+      });
+      const latest = new Map(
+        uploads.map((upload) => [`${upload.fieldKey}#${upload.index}`, upload]),
+      );
+
+      const step = firstEditingStep(template, {
+        values: statements,
+        registryFields,
+        attachments: {},
+        recipient: null,
+      });
+      const at = now();
+      const row = await database.db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('documents')
+          .values({
+            owner_id: user.id,
+            template_refname: template.refname,
+            template_version: template.version,
+            type: template.type,
+            state: 'editing',
+            step: step.key,
+            values: JSON.stringify(statements),
+            registry_fields: JSON.stringify(registryFields),
+            recipient: null,
+            is_official: !template.devel,
+            caller_authorization_id: caller_authorization_id ?? null,
+            digest: computeDigest({ values: statements, recipient: null, step: step.key }),
+            created_at: at,
+            updated_at: at,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await storeUploads(trx, created.id, [...latest.values()]);
+        await insertDocumentEvent(trx, {
+          documentId: created.id,
+          action: 'create',
+          fromState: 'new',
+          toState: 'editing',
+          step: step.key,
+          userId: user.id,
+        });
+        return created;
+      });
+      const files = await listDocumentFiles(database.db, row.id);
+      return reply.status(201).send({ data: { document: toApiDocument(template, row, files) } });
+    },
+  );
+}

@@ -1,0 +1,174 @@
+import {
+  isInputField,
+  type AttachmentValue,
+  type Recipient,
+  type StepElement,
+  type StepField,
+  type StepLayout,
+  type Template,
+  type TemplateField,
+  type TemplateStep,
+} from '@dilosi/domain';
+
+/** What a stored document holds besides its state: the inputs of every step rule here. */
+export type DocumentContent = {
+  values: Record<string, unknown>;
+  /** Fields filled from the registry at creation; external_immutable ones stay read-only. */
+  registryFields: readonly string[];
+  attachments: Record<string, AttachmentValue[]>;
+  recipient: Recipient | null;
+};
+
+/** Layouts that show values without letting the citizen change them. */
+const READ_ONLY_LAYOUTS: ReadonlySet<StepLayout> = new Set(['preview', 'view', 'issued']);
+
+export function stepOf(template: Template, key: string): TemplateStep | undefined {
+  return template.steps_spec.steps.find((step) => step.key === key);
+}
+
+function fieldsOfElements(elements: readonly StepElement[]): string[] {
+  return elements.flatMap((element) => {
+    switch (element.type) {
+      case 'value-list':
+        return element.fields;
+      case 'tabular-list':
+        return [element.field];
+      case 'columns':
+        return element.columns.flatMap(fieldsOfElements);
+      case 'print-section':
+        return fieldsOfElements(element.elements);
+      default:
+        return [];
+    }
+  });
+}
+
+/** Every field a step mentions, fieldsets first, then its elements and footer; no repeats. */
+export function stepFieldKeys(step: TemplateStep): string[] {
+  const keys = [
+    ...step.fieldsets.flatMap((fieldset) => fieldset.fields),
+    ...fieldsOfElements(step.elements),
+    ...fieldsOfElements(step.footer),
+  ];
+  return [...new Set(keys)];
+}
+
+/** Whether the citizen may give this field a value at all (registry values excepted). */
+export function isValueEditable(
+  field: TemplateField,
+  content: Pick<DocumentContent, 'registryFields'>,
+): boolean {
+  if (!field.editable || !isInputField(field)) return false;
+  return !(field.external_immutable && field.origin && content.registryFields.includes(field.key));
+}
+
+/** Whether the citizen may change this field on this step of this document. */
+export function isFieldEditable(
+  field: TemplateField,
+  step: TemplateStep,
+  content: Pick<DocumentContent, 'registryFields'>,
+): boolean {
+  return !READ_ONLY_LAYOUTS.has(step.layout) && isValueEditable(field, content);
+}
+
+function currentValue(field: TemplateField, content: DocumentContent): unknown {
+  if (field.component === 'attachment') return content.attachments[field.key] ?? [];
+  return content.values[field.key];
+}
+
+function withEditable(field: TemplateField, editable: boolean): StepField {
+  const { value: _default, ...definition } = field;
+  const list = definition['list-of'];
+  return {
+    ...definition,
+    editable,
+    ...(list
+      ? {
+          'list-of': {
+            ...list,
+            fields: list.fields.map((sub) => withEditable(sub, editable && sub.editable)),
+          },
+        }
+      : {}),
+  };
+}
+
+/** A step's fields as the step shows them: current value and resolved `editable`. */
+export function resolveStepFields(
+  template: Template,
+  step: TemplateStep,
+  content: DocumentContent,
+): StepField[] {
+  const byKey = new Map(template.fields.map((field) => [field.key, field]));
+  return stepFieldKeys(step).flatMap((key) => {
+    const field = byKey.get(key);
+    if (!field) return [];
+    const resolved = withEditable(field, isFieldEditable(field, step, content));
+    const value = currentValue(field, content);
+    return [value === undefined ? resolved : { ...resolved, value }];
+  });
+}
+
+/** The fields of a step the citizen gives values to. */
+export function editableStepFields(
+  template: Template,
+  step: TemplateStep,
+  content: DocumentContent,
+): StepField[] {
+  return resolveStepFields(template, step, content).filter(
+    (field) => field.editable && isInputField(field),
+  );
+}
+
+function isSkipped(template: Template, step: TemplateStep, content: DocumentContent): boolean {
+  return step.skipIfNotEditable && editableStepFields(template, step, content).length === 0;
+}
+
+function editingSteps(template: Template): TemplateStep[] {
+  return template.steps_spec['steps-order'].flatMap((key) => {
+    const step = stepOf(template, key);
+    return step && step.states.includes('editing') ? [step] : [];
+  });
+}
+
+/** The step a new draft starts at. */
+export function firstEditingStep(template: Template, content: DocumentContent): TemplateStep {
+  const steps = editingSteps(template);
+  const first = steps.find((step) => !isSkipped(template, step, content)) ?? steps[0];
+  if (!first) throw new Error(`template ${template.refname} has no editing step`);
+  return first;
+}
+
+/** The editing step after `current` (skipping empty skipIfNotEditable steps), or null at the end. */
+export function nextEditingStep(
+  template: Template,
+  current: string,
+  content: DocumentContent,
+): TemplateStep | null {
+  const steps = editingSteps(template);
+  const index = steps.findIndex((step) => step.key === current);
+  return steps.slice(index + 1).find((step) => !isSkipped(template, step, content)) ?? null;
+}
+
+/** The editing step before `current`, or null on the first. */
+export function previousEditingStep(
+  template: Template,
+  current: string,
+  content: DocumentContent,
+): TemplateStep | null {
+  const steps = editingSteps(template);
+  const index = steps.findIndex((step) => step.key === current);
+  if (index <= 0) return null;
+  return (
+    steps
+      .slice(0, index)
+      .reverse()
+      .find((step) => !isSkipped(template, step, content)) ?? null
+  );
+}
+
+/** Where a document awaiting its SMS code goes back to: the preview (else the last editing step). */
+export function previewStep(template: Template): TemplateStep | null {
+  const steps = editingSteps(template);
+  return steps.findLast((step) => step.layout === 'preview') ?? steps.at(-1) ?? null;
+}

@@ -1,0 +1,96 @@
+import type { AttachmentValue, DocumentAction, DocumentState } from '@dilosi/domain';
+import type { Kysely } from 'kysely';
+import { now } from '../../clock';
+import type { DB, DocumentRow } from '../../db/schema';
+
+/** A handle for queries: the database, or the transaction the caller opened. */
+export type Queryable = Kysely<DB>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isDocumentId(id: string): boolean {
+  return UUID.test(id);
+}
+
+/** The document of this owner, or undefined (a malformed id, another owner's, none). */
+export async function findOwnedDocument(
+  db: Queryable,
+  id: string,
+  ownerId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DocumentRow | undefined> {
+  if (!isDocumentId(id)) return undefined;
+  let query = db
+    .selectFrom('documents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export type DocumentFileInfo = {
+  id: string;
+  field_key: string;
+  attachment_index: number;
+  filename: string;
+  content_type: string;
+  size: number;
+};
+
+/** The files of a document (without their bytes), in field and position order. */
+export async function listDocumentFiles(
+  db: Queryable,
+  documentId: string,
+): Promise<DocumentFileInfo[]> {
+  return db
+    .selectFrom('document_files')
+    .select(['id', 'field_key', 'attachment_index', 'filename', 'content_type', 'size'])
+    .where('document_id', '=', documentId)
+    .orderBy('field_key')
+    .orderBy('attachment_index')
+    .execute();
+}
+
+/** Files by field, as the document answer lists them. */
+export function attachmentsByField(
+  files: readonly DocumentFileInfo[],
+): Record<string, AttachmentValue[]> {
+  const byField: Record<string, AttachmentValue[]> = {};
+  for (const file of files) {
+    (byField[file.field_key] ??= []).push({
+      file_id: file.id,
+      filename: file.filename,
+      size: file.size,
+      'content-type': file.content_type,
+      'attachment-index': file.attachment_index,
+    });
+  }
+  return byField;
+}
+
+/** One row of a document's history; written in the transaction of the change it records. */
+export async function insertDocumentEvent(
+  db: Queryable,
+  event: {
+    documentId: string;
+    action: DocumentAction;
+    fromState: DocumentState | null;
+    toState: DocumentState | null;
+    step: string | null;
+    userId: string | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('document_events')
+    .values({
+      document_id: event.documentId,
+      action: event.action,
+      from_state: event.fromState,
+      to_state: event.toState,
+      step: event.step,
+      user_id: event.userId,
+      at: now(),
+    })
+    .execute();
+}

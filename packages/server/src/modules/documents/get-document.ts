@@ -1,0 +1,37 @@
+import { apiErrorSchema } from '@dilosi/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../auth';
+import { findOwnedDocument, listDocumentFiles } from './document-queries';
+import type { DocumentServices } from './document-services';
+import { documentParamsSchema, documentResponseSchema } from './schemas';
+import { toApiDocument } from './to-api-document';
+import { documentNotFound } from './update-document';
+
+/**
+ * GET /api/my-declarations/{id} — the owner's document at its current step. Anyone else, or a
+ * malformed id: 404 document_api__declaration_not_found (never 403: existence must not leak).
+ */
+export async function getDocumentRoute(app: FastifyInstance, services: DocumentServices) {
+  const { catalog, database } = services;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/my-declarations/:id',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'A document of the logged-in citizen',
+        security: [{ bearer: [] }],
+        params: documentParamsSchema,
+        response: { 200: documentResponseSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await findOwnedDocument(database.db, request.params.id, user.id);
+      if (!row) throw documentNotFound();
+      const template = await catalog.definition(row.template_refname, row.template_version);
+      const files = await listDocumentFiles(database.db, row.id);
+      return { data: { document: toApiDocument(template, row, files) } };
+    },
+  );
+}

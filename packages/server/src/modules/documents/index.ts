@@ -1,0 +1,34 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { backstepDocumentRoute } from './backstep-document';
+import { createDocumentRoute } from './create-document';
+import { deleteDocumentRoute } from './delete-document';
+import type { DocumentServices } from './document-services';
+import { getDocumentRoute } from './get-document';
+import { listCitizenDocumentsRoute } from './list-citizen-documents';
+import { multipartBodyReader } from './read-multipart-body';
+import { updateDocumentRoute } from './update-document';
+
+export type { DocumentServices } from './document-services';
+export { buildStepInfo } from './build-step-info';
+
+/** The citizen's documents; registered inside the authenticated route tree. */
+export async function documentRoutes(authenticated: FastifyInstance, services: DocumentServices) {
+  // Create and update also take multipart: files up to the largest per-field limit of the
+  // catalogue (or FILE_MAX_SIZE) each; the JSON body limit of the app does not apply to them.
+  const maxFileSize = services.catalog.maxFileSize(services.config.FILE_MAX_SIZE);
+  await authenticated.register(async (writes) => {
+    await writes.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: maxFileSize, files: 20, fields: 5, parts: 25, fieldSize: 1_048_576 },
+    });
+    // A multipart body's `json` part becomes the body the route schema checks.
+    writes.addHook('preValidation', multipartBodyReader(maxFileSize));
+    await createDocumentRoute(writes, services);
+    await updateDocumentRoute(writes, services);
+  });
+  await getDocumentRoute(authenticated, services);
+  await backstepDocumentRoute(authenticated, services);
+  await deleteDocumentRoute(authenticated, services);
+  await listCitizenDocumentsRoute(authenticated, services);
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../auth';
+import { pageMeta } from '../templates';
+import type { DocumentServices } from './document-services';
+import { documentListSchema, listDocumentsQuerySchema } from './schemas';
+import { toDocumentListItem } from './to-api-document';
+
+const DRAFT_STATES = ['editing', 'requested'];
+const FINAL_STATES = ['issued', 'revoked'];
+
+/**
+ * GET /api/citizen-declarations?draft=true|false&limit&offset — the citizen's own documents,
+ * newest change first: drafts (editing, requested) or issued and revoked ones.
+ */
+export async function listCitizenDocumentsRoute(app: FastifyInstance, services: DocumentServices) {
+  const { catalog, database } = services;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/citizen-declarations',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: "The logged-in citizen's documents",
+        security: [{ bearer: [] }],
+        querystring: listDocumentsQuerySchema,
+        response: { 200: documentListSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { draft, limit, offset } = request.query;
+      const states =
+        draft === undefined
+          ? [...DRAFT_STATES, ...FINAL_STATES]
+          : draft
+            ? DRAFT_STATES
+            : FINAL_STATES;
+      const base = database.db
+        .selectFrom('documents')
+        .where('owner_id', '=', user.id)
+        .where('state', 'in', states);
+      const [rows, total] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('updated_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      const items = await Promise.all(
+        rows.map(async (row) =>
+          toDocumentListItem(
+            await catalog.definition(row.template_refname, row.template_version),
+            row,
+          ),
+        ),
+      );
+      return { data: items, meta: pageMeta(Number(total.count), limit, offset) };
+    },
+  );
+}

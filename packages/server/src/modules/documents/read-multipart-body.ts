@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import '@fastify/multipart';
+import { AppError } from '../../lib/app-error';
+import { checkPdf, type PdfProblem } from './check-pdf';
+
+/** A file part of a create or update: `file__{fieldKey}` or `file__{fieldKey}#{index}`. */
+export type UploadedFile = {
+  fieldKey: string;
+  index: number;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+  /** Longer than the parser's cap: only the first bytes were kept. */
+  truncated: boolean;
+  /** What is wrong with it as a PDF; checked here, before any transaction holds a lock. */
+  pdfProblem: PdfProblem | null;
+};
+
+const uploadsByRequest = new WeakMap<FastifyRequest, UploadedFile[]>();
+
+/** The file parts of a multipart create or update (none for JSON). */
+export function uploadsOf(request: FastifyRequest): UploadedFile[] {
+  return uploadsByRequest.get(request) ?? [];
+}
+
+/** A request may carry this many maximum-size files' worth of bytes in all. */
+const MAX_TOTAL_FACTOR = 5;
+
+const FILE_PART = /^file__([a-z][a-z0-9_]*)(?:#(\d{1,2}))?$/;
+
+/**
+ * preValidation of create and update: a multipart request's `json` part becomes the body (so
+ * the route's schema checks it as for JSON) and its file parts are kept for uploadsOf, each
+ * read up to `maxFileSize` (the parser's cap) and checked as a PDF. No `json` part, bad JSON or
+ * an unknown part name: 400 invalid_request; more than 5 maximum-size files in all: 413.
+ */
+export function multipartBodyReader(maxFileSize: number) {
+  return (request: FastifyRequest) => readMultipartBody(request, maxFileSize);
+}
+
+async function readMultipartBody(request: FastifyRequest, maxFileSize: number): Promise<void> {
+  if (!request.isMultipart()) return;
+  const uploads: UploadedFile[] = [];
+  uploadsByRequest.set(request, uploads);
+  let json: string | undefined;
+  let problem = false;
+  let total = 0;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      total += bytes.length;
+      // Files are held in memory until checked: a request carries a bounded total.
+      if (total > MAX_TOTAL_FACTOR * maxFileSize) {
+        throw new AppError(413, 'payload_too_large');
+      }
+      const match = FILE_PART.exec(part.fieldname);
+      if (!match?.[1]) {
+        problem = true;
+        continue;
+      }
+      uploads.push({
+        fieldKey: match[1],
+        index: match[2] === undefined ? 0 : Number(match[2]),
+        filename: part.filename.slice(0, 255) || 'file',
+        contentType: part.mimetype,
+        bytes,
+        truncated: part.file.truncated,
+        pdfProblem: part.file.truncated ? null : await checkPdf(bytes, part.mimetype),
+      });
+    } else if (part.fieldname === 'json' && json === undefined) {
+      json = String(part.value);
+    } else {
+      problem = true;
+    }
+  }
+  if (problem || json === undefined) throw new AppError(400, 'invalid_request');
+  try {
+    request.body = JSON.parse(json);
+  } catch {
+    throw new AppError(400, 'invalid_request');
+  }
+}

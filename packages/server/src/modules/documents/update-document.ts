@@ -1,0 +1,160 @@
+import {
+  apiErrorSchema,
+  canApplyAction,
+  validateValues,
+  type DocumentState,
+  type Recipient,
+  type TemplateField,
+} from '@dilosi/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { now } from '../../clock';
+import { AppError } from '../../lib/app-error';
+import { requestLocale } from '../../lib/i18n';
+import { requireUser } from '../auth';
+import { checkUploads } from './check-uploads';
+import { computeDigest } from './compute-digest';
+import { nextEditingStep, resolveStepFields, stepOf } from './document-content';
+import { findOwnedDocument, insertDocumentEvent, listDocumentFiles } from './document-queries';
+import type { DocumentServices } from './document-services';
+import { planAttachments } from './plan-attachments';
+import { uploadsOf } from './read-multipart-body';
+import { resolveRecipients } from './resolve-recipients';
+import { documentBodySchema, documentParamsSchema, documentResponseSchema } from './schemas';
+import { storeUploads } from './store-uploads';
+import { applyStatements } from './take-statements';
+import { contentOf, toApiDocument } from './to-api-document';
+import { invalidFieldsError, toInvalidFields } from './to-invalid-fields';
+
+export const documentNotFound = () => new AppError(404, 'document_api__declaration_not_found');
+export const notAllowedOnState = () => new AppError(409, 'action_not_allowed_on_state');
+
+/**
+ * POST /api/my-declarations/{id} — saves the current step and moves to the next one. Only
+ * the step's editable input fields are taken; the values are checked with the same
+ * validateValues the web form runs, plus the server's recipient check. Invalid: 400
+ * invalid_fields and nothing is saved. At the last editing step (preview) the document goes
+ * on by issuance, not by update: 409 action_not_allowed_on_state.
+ */
+export async function updateDocumentRoute(app: FastifyInstance, services: DocumentServices) {
+  const { catalog, database, config } = services;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/my-declarations/:id',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Save the current step of a draft and go to the next',
+        security: [{ bearer: [] }],
+        consumes: ['application/json', 'multipart/form-data'],
+        params: documentParamsSchema,
+        body: documentBodySchema,
+        response: {
+          200: documentResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { document } = request.body;
+      const locale = requestLocale(request);
+      const { row, template, files } = await database.db.transaction().execute(async (trx) => {
+        const stored = await findOwnedDocument(trx, request.params.id, user.id, {
+          forUpdate: true,
+        });
+        if (!stored) throw documentNotFound();
+        const state = stored.state as DocumentState;
+        if (!canApplyAction(state, 'update')) throw notAllowedOnState();
+        const sentDigest = document['digest-sha256'];
+        if (sentDigest !== undefined && sentDigest !== stored.digest) {
+          throw new AppError(409, 'document_modified');
+        }
+        const definition = await catalog.definition(
+          stored.template_refname,
+          stored.template_version,
+          trx,
+        );
+        const step = stepOf(definition, stored.step);
+        const storedFiles = await listDocumentFiles(trx, stored.id);
+        const content = contentOf(stored, storedFiles);
+        if (!step || !nextEditingStep(definition, step.key, content)) throw notAllowedOnState();
+
+        const fields = resolveStepFields(definition, step, content);
+        const editable = fields.filter((field) => field.editable);
+        const recipients = await resolveRecipients(
+          trx,
+          editable,
+          applyStatements(stored.values, editable, document.statements),
+        );
+        const values = recipients.values;
+        const attachmentFields = new Map<string, TemplateField>(
+          editable
+            .filter((field) => field.component === 'attachment')
+            .map((field) => [field.key, field] as const),
+        );
+        const uploads = checkUploads(uploadsOf(request), attachmentFields, {
+          fileMaxSize: config.FILE_MAX_SIZE,
+          locale,
+        });
+        const plan = planAttachments(storedFiles, document.attachments, uploads, [
+          ...attachmentFields.keys(),
+        ]);
+        const errors = validateValues(fields, values, step.rules, {
+          now: now(),
+          attachments: plan.byField,
+        });
+        const failed = new Set(errors.map((entry) => entry.field));
+        errors.push(...recipients.errors.filter((entry) => !failed.has(entry.field)));
+        if (errors.length > 0) {
+          throw invalidFieldsError(
+            'invalid_fields',
+            toInvalidFields(errors, fields, definition, locale),
+          );
+        }
+
+        const recipientField = editable.find((field) => field.component === 'recipient');
+        const recipient = recipientField
+          ? ((values[recipientField.key] as Recipient | undefined) ?? null)
+          : content.recipient;
+        const next = nextEditingStep(definition, step.key, {
+          ...content,
+          values,
+          recipient,
+        });
+        if (!next) throw notAllowedOnState();
+        if (plan.removeIds.length > 0) {
+          await trx.deleteFrom('document_files').where('id', 'in', plan.removeIds).execute();
+        }
+        await storeUploads(trx, stored.id, plan.add);
+        const updated = await trx
+          .updateTable('documents')
+          .set({
+            values: JSON.stringify(values),
+            recipient: recipient === null ? null : JSON.stringify(recipient),
+            step: next.key,
+            digest: computeDigest({ values, recipient, step: next.key }),
+            updated_at: now(),
+          })
+          .where('id', '=', stored.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await insertDocumentEvent(trx, {
+          documentId: stored.id,
+          action: 'update',
+          fromState: state,
+          toState: 'editing',
+          step: next.key,
+          userId: user.id,
+        });
+        return {
+          row: updated,
+          template: definition,
+          files: await listDocumentFiles(trx, stored.id),
+        };
+      });
+      return { data: { document: toApiDocument(template, row, files) } };
+    },
+  );
+}

@@ -1,0 +1,56 @@
+import type { Template } from '@dilosi/domain';
+import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { requireClaims, type CurrentUser } from '../auth';
+import type { TemplateCatalog } from './template-catalog';
+
+/**
+ * The template of a refname as a citizen may use it: 404 template_not_found (unknown, or a
+ * devel template with DEVEL off), 410 template_disabled with the service that replaced it.
+ */
+export function findUsableTemplate(catalog: TemplateCatalog, refname: string): Template {
+  const template = catalog.find(refname);
+  if (!template) throw new AppError(404, 'template_not_found');
+  if (!template.enabled) {
+    throw new AppError(410, 'template_disabled', {
+      service_name: template.serviceName ?? template.title,
+      service_url: template.serviceURL ?? null,
+    });
+  }
+  return template;
+}
+
+/**
+ * The restrictions of a template for a logged-in user, in this order: named operators and
+ * anonymous use (403 template_not_accessible), tax-number ending
+ * (template_not_accessible_for_afm_ending), civil servants (not_civil_servant), then the
+ * required claims (missing_required_claims with data.claims).
+ */
+export async function checkTemplateAccess(
+  database: Database,
+  template: Template,
+  user: CurrentUser,
+): Promise<void> {
+  const afm = user.record.afm;
+  const { allowed_afms, afm_endings, civil_servants_only } = template.restrictions;
+  if (user.isAnonymous && !template.anonymous) throw new AppError(403, 'template_not_accessible');
+  if (allowed_afms && (!afm || !allowed_afms.includes(afm))) {
+    throw new AppError(403, 'template_not_accessible');
+  }
+  if (afm_endings && (!afm || !afm_endings.includes(afm.slice(-1)))) {
+    throw new AppError(403, 'template_not_accessible_for_afm_ending', { afm_endings });
+  }
+  if (civil_servants_only) {
+    const person = afm
+      ? await database.db
+          .selectFrom('persons')
+          .select('is_civil_servant')
+          .where('afm', '=', afm)
+          .executeTakeFirst()
+      : undefined;
+    if (!person?.is_civil_servant) throw new AppError(403, 'not_civil_servant');
+  }
+  const required = [...template.required_claims];
+  if (template.requireGSIS && !required.includes('gsis_login')) required.push('gsis_login');
+  requireClaims(user, required);
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import { getTemplateRoute } from './get-template';
+import { listTemplatesRoute } from './list-templates';
+import type { TemplateCatalog } from './template-catalog';
+
+export { CatalogError, loadCatalog } from './load-catalog';
+export { storeTemplates } from './store-templates';
+export { TemplateCatalog } from './template-catalog';
+export { checkTemplateAccess, findUsableTemplate } from './check-template-access';
+export { pageMeta, pagingQuery } from './schemas';
+export { toTemplateSummary, wizardSteps } from './to-public-template';
+
+/** The catalogue: open to everyone; `identify` tells who is asking when a token is sent. */
+export async function templateRoutes(
+  api: FastifyInstance,
+  catalog: TemplateCatalog,
+  database: Database,
+) {
+  await listTemplatesRoute(api, catalog);
+  await api.register(async (scope) => {
+    scope.addHook('onRequest', api.auth.identify);
+    await getTemplateRoute(scope, catalog, database);
+  });
+}
