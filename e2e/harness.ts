@@ -187,3 +187,27 @@ export function useAppAndBrowser(env: Record<string, string> = {}): {
     },
   };
 }
+
+/**
+ * On the /login page: logs in with the bank provider of the built-in identity provider as a demo
+ * person (Maria by default; the bank certifies the mobile, so no onboarding question follows).
+ */
+export async function loginWithBank(page: Page, person: RegExp = /ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ/) {
+  await page.getByRole('link', { name: /web banking/ }).click();
+  await page.getByRole('button', { name: person }).click();
+}
+
+/** The page is wider than the viewport (a horizontal scroll bar on a phone). */
+export async function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+}
+
+/** The element that has the keyboard focus, as tag name and text (for focus-management checks). */
+export async function focusedElement(page: Page): Promise<{ tag: string; text: string }> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    return { tag: element?.tagName ?? '', text: element?.textContent?.trim() ?? '' };
+  });
+}

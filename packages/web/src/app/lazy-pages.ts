@@ -52,3 +52,36 @@ export const PersonalDetailsPage = lazy(() =>
     default: m.PersonalDetailsPage,
   })),
 );
+export const TemplatePage = lazy(() =>
+  import('../features/templates/template-page').then((m) => ({ default: m.TemplatePage })),
+);
+export const CreateDocumentPage = lazy(() =>
+  import('../features/templates/create-document-page').then((m) => ({
+    default: m.CreateDocumentPage,
+  })),
+);
+export const TemplateSearchPage = lazy(() =>
+  import('../features/templates/template-search-page').then((m) => ({
+    default: m.TemplateSearchPage,
+  })),
+);
+export const TemplateCodePage = lazy(() =>
+  import('../features/templates/template-code-page').then((m) => ({
+    default: m.TemplateCodePage,
+  })),
+);
+export const TemplateTypePage = lazy(() =>
+  import('../features/templates/template-type-page').then((m) => ({
+    default: m.TemplateTypePage,
+  })),
+);
+export const IssueDocumentPage = lazy(() =>
+  import('../features/documents/issue-document-page').then((m) => ({
+    default: m.IssueDocumentPage,
+  })),
+);
+export const DocumentDonePage = lazy(() =>
+  import('../features/documents/document-done-page').then((m) => ({
+    default: m.DocumentDonePage,
+  })),
+);

@@ -7,6 +7,9 @@ import { RequireUser } from '../features/auth/require-user';
 import {
   ComingSoonPage,
   ConsentPage,
+  CreateDocumentPage,
+  DocumentDonePage,
+  IssueDocumentPage,
   DashboardLoginPage,
   LoginPage,
   LoginTokenPage,
@@ -18,7 +21,11 @@ import {
   NoMobilePage,
   NotFoundPage,
   PermissionDeniedPage,
+  TemplateCodePage,
   TemplateDisabledPage,
+  TemplatePage,
+  TemplateSearchPage,
+  TemplateTypePage,
   TermsPage,
 } from './lazy-pages';
 import { LEGACY_REDIRECTS } from './legacy-redirects';
@@ -48,9 +55,32 @@ const pages: RouteObject[] = [
   { path: paths.info.eggrafiKep.path, element: <EggrafiKepPage /> },
   { path: paths.info.noMobile.path, element: <NoMobilePage /> },
   { path: paths.templates.disabled.path, element: <TemplateDisabledPage /> },
+
+  // Issuing (spec sections 2 and 4). Template pages are public; creation asks for a login itself
+  // (anonymous templates log in anonymously); a document needs its owner's session.
+  {
+    path: paths.templates.index.path,
+    element: <LegacyRedirect to={paths.templates.search.getHref()} />,
+  },
+  { path: paths.templates.template.path, element: <TemplatePage /> },
+  { path: paths.templates.step.path, element: <TemplatePage /> },
+  { path: paths.templates.create.path, element: <CreateDocumentPage /> },
+  { path: paths.templates.uiForm.path, element: <CreateDocumentPage /> },
+  { path: paths.templates.uiFormStep.path, element: <CreateDocumentPage /> },
+  {
+    path: paths.templates.chooseRoot.path,
+    element: <Navigate to={paths.templates.type.getHref()} replace />,
+  },
+  { path: paths.templates.type.path, element: <TemplateTypePage /> },
+  { path: paths.templates.code.path, element: <TemplateCodePage /> },
+  { path: paths.templates.search.path, element: <TemplateSearchPage /> },
+  { path: paths.templates.chooseRest.path, element: <NotFoundPage /> },
   {
     element: <RequireUser />,
     children: [
+      { path: paths.documents.issue.path, element: <IssueDocumentPage /> },
+      { path: paths.documents.issueStep.path, element: <IssueDocumentPage /> },
+      { path: paths.documents.done.path, element: <DocumentDonePage /> },
       { path: paths.auth.consent.path, element: <ConsentPage /> },
       { path: paths.my.root.path, element: <ComingSoonPage area="my" /> },
       { path: paths.my.personalDetails.path, element: <PersonalDetailsPage /> },

@@ -14,6 +14,12 @@ const withQuery = (base: string, query: Record<string, string | undefined>): str
 
 const enc = encodeURIComponent;
 
+/**
+ * Query a template address carries on: caller_authorization_id goes on to creation; v1 (legacy
+ * renderer) and both (both renderers) are accepted and ignored, there being one renderer.
+ */
+export type TemplateQuery = { caller_authorization_id?: string; v1?: string; both?: string };
+
 export const paths = {
   root: { path: '/', getHref: () => '/' },
   home: { path: '/home', getHref: () => '/home' },
@@ -65,10 +71,68 @@ export const paths = {
   },
 
   templates: {
+    /** /templates alone has no page of its own: it leads to the template search. */
+    index: { path: '/templates', getHref: () => '/templates' },
+    template: {
+      path: '/templates/:refname',
+      getHref: (refname: string, query: TemplateQuery = {}) =>
+        withQuery(`/templates/${enc(refname)}`, query),
+    },
+    /** A step before the document exists (the template's own steps: intro, template). */
+    step: {
+      path: '/templates/:refname/:step',
+      getHref: (refname: string, step: string, query: TemplateQuery = {}) =>
+        withQuery(`/templates/${enc(refname)}/${enc(step)}`, query),
+    },
+    /** Collectable templates: the form that collects values, then creates the document. */
+    uiForm: {
+      path: '/templates/:refname/ui-form',
+      getHref: (refname: string, step?: string, query: TemplateQuery = {}) =>
+        withQuery(
+          step
+            ? `/templates/${enc(refname)}/ui-form/${enc(step)}`
+            : `/templates/${enc(refname)}/ui-form`,
+          query,
+        ),
+    },
+    uiFormStep: { path: '/templates/:refname/ui-form/:step' },
+    /** Creates the document (needs a user) and continues at /issue/{id}/{step}. */
+    create: {
+      path: '/templates/:refname/create',
+      getHref: (refname: string, query: TemplateQuery = {}) =>
+        withQuery(`/templates/${enc(refname)}/create`, query),
+    },
     disabled: {
       path: '/templates/:refname/disabled',
       getHref: (refname: string, query: { name?: string; url?: string } = {}) =>
         withQuery(`/templates/${enc(refname)}/disabled`, query),
+    },
+    /** Spec section 2 "Other screens": template type, template code entry, template search. */
+    chooseRoot: { path: '/create', getHref: () => '/create' },
+    chooseRest: { path: '/create/*' },
+    type: { path: '/create/type', getHref: () => '/create/type' },
+    code: {
+      path: '/create/code',
+      getHref: (query: { code?: string } = {}) => withQuery('/create/code', query),
+    },
+    search: {
+      path: '/create/search',
+      getHref: (query: { q?: string; type?: string; page?: string } = {}) =>
+        withQuery('/create/search', query),
+    },
+  },
+
+  documents: {
+    issue: {
+      path: '/issue/:id',
+      getHref: (id: string, step?: string) =>
+        step ? `/issue/${enc(id)}/${enc(step)}` : `/issue/${enc(id)}`,
+    },
+    issueStep: { path: '/issue/:id/:step' },
+    /** Issued (or final) documents; the page itself comes with the next issue. */
+    done: {
+      path: '/dilosi/:ref/done',
+      getHref: (ref: string) => `/dilosi/${enc(ref)}/done`,
     },
   },
 

@@ -13,6 +13,7 @@ export function CitizenHome({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { flags } = useAppConfig();
   const cards = [
+    { key: 'newDocument', href: paths.templates.search.getHref(), ...texts('newDocument') },
     flags.CITIZENINBOX_ENABLED
       ? { key: 'vaultCases', href: paths.vault.cases.getHref(), ...texts('vaultCases') }
       : null,
@@ -26,7 +27,7 @@ export function CitizenHome({ user }: { user: CurrentUser }) {
     },
   ].filter((c) => c !== null);
 
-  function texts(key: 'vaultCases' | 'messages' | 'personalDetails') {
+  function texts(key: 'newDocument' | 'vaultCases' | 'messages' | 'personalDetails') {
     return { title: t(`citizenHome.${key}.title`), body: t(`citizenHome.${key}.body`) };
   }
 

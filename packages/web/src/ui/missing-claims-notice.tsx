@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../config/paths';
+import { paths } from '../config/paths';
 
 const KNOWN = ['mobile_certified_login', 'gsis_login', 'anonymous_login'] as const;
 type KnownClaim = (typeof KNOWN)[number];
@@ -10,16 +10,27 @@ const PROVIDER_FOR: Record<KnownClaim, string> = {
   anonymous_login: 'anon',
 };
 
+type MissingClaimsNoticeProps = {
+  /** `error.data.claims` of a missing_required_claims answer. */
+  claims: readonly unknown[];
+  /** Where the new login comes back to. */
+  next: string;
+  /** The template being used, passed on to the login (spec section 2, /login?template=). */
+  template?: string;
+};
+
 /**
- * Spec section 6: an API that answers missing_required_claims shows one of four notices, each
- * with a link to log in again the way the claim needs.
+ * Spec section 6: an API that answers missing_required_claims shows one of four notices (mobile
+ * certified login, GSIS login, anonymous login, generic), each with a link to log in again the
+ * way the claim needs. Shared by the template and document pages, so it lives in ui/.
  */
-export function MissingClaimsNotice({ claims, next }: { claims: string[]; next: string }) {
+export function MissingClaimsNotice({ claims, next, template }: MissingClaimsNoticeProps) {
   const { t } = useTranslation('auth');
   const claim = KNOWN.find((c) => claims.includes(c));
   const key = claim ?? 'generic';
   const href = paths.auth.login.getHref({
     next,
+    template,
     provider: claim ? PROVIDER_FOR[claim] : undefined,
   });
   return (

@@ -1,0 +1,306 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isFinalState, type ApiDocument, type InvalidField } from '@dilosi/domain';
+import { isApiRequestError } from '../../api/api-client';
+import { paths } from '../../config/paths';
+import { useLocale } from '../../i18n/use-locale';
+import { MissingClaimsNotice } from '../../ui/missing-claims-notice';
+import { PageContainer } from '../../ui/page-container';
+import { PageSkeleton } from '../../ui/page-skeleton';
+import { focusPageHeading } from '../../ui/route-focus';
+import { useBackstepDocument } from './api/backstep-document';
+import { useDocument } from './api/get-document';
+import { useUpdateDocument } from './api/update-document';
+import { StepRenderer, type StepSubmission } from './renderer';
+import { StepIndicator } from './step-indicator';
+import { WizardNotice } from './wizard-notice';
+
+/** What creation hands over in the navigation state. */
+type IssueLocationState = { document?: ApiDocument } | null;
+
+type Notice =
+  | { kind: 'modified' }
+  | { kind: 'notAllowed' }
+  | { kind: 'error'; code: string }
+  | { kind: 'claims'; claims: unknown[] };
+
+/**
+ * /issue/{id} and /issue/{id}/{step} (spec sections 2 and 4): loads the document, keeps the
+ * server's step in the address (history replace), sends final documents to the done page and
+ * renders the current step with its indicator.
+ */
+export function IssueDocumentPage() {
+  const { id = '', step } = useParams();
+  const location = useLocation();
+  const initialDocument = (location.state as IssueLocationState)?.document;
+  const query = useDocument(id, initialDocument);
+
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) {
+    const { error } = query;
+    if (isApiRequestError(error) && error.code === 'missing_required_claims') {
+      return (
+        <PageContainer>
+          <MissingClaimsNotice
+            claims={claimsOf(error.data)}
+            next={`${location.pathname}${location.search}`}
+          />
+        </PageContainer>
+      );
+    }
+    // Not found, permission denied and anything else: the error boundary shows its page.
+    throw error;
+  }
+
+  const document = query.data;
+  if (isFinalState(document.state) || document.step_info['is-final-view']) {
+    return (
+      <Navigate to={paths.documents.done.getHref(document.reference_code ?? document.id)} replace />
+    );
+  }
+  return (
+    <DocumentWizard
+      key={document.id}
+      document={document}
+      addressStep={step}
+      onReload={query.refetch}
+    />
+  );
+}
+
+function claimsOf(data: unknown): unknown[] {
+  const claims = (data as { claims?: unknown } | undefined)?.claims;
+  return Array.isArray(claims) ? claims : [];
+}
+
+/** The step's files already on the server, kept as they are (an automatic or display step). */
+function keepAll(document: ApiDocument): Record<string, { file_id: string }[]> {
+  return Object.fromEntries(
+    Object.entries(document.attachments).map(([field, files]) => [
+      field,
+      files.map((file) => ({ file_id: file.file_id })),
+    ]),
+  );
+}
+
+/** The current values of the step's fields, for a step that submits itself. */
+function stepValues(document: ApiDocument): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(document.step_info.fields)) {
+    if (field.value !== undefined) values[key] = field.value;
+  }
+  return values;
+}
+
+function DocumentWizard({
+  document,
+  addressStep,
+  onReload,
+}: {
+  document: ApiDocument;
+  /** The step named in the address, if any. */
+  addressStep: string | undefined;
+  onReload: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation('wizard');
+  const { t: tErrors, i18n } = useTranslation('errors');
+  const { t: tUi } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const update = useUpdateDocument();
+  const backstep = useBackstepDocument();
+  const [serverErrors, setServerErrors] = useState<InvalidField[] | undefined>();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [fatal, setFatal] = useState<{ error: unknown } | null>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const info = document.step_info;
+
+  const title = info.title[locale];
+  const templateTitle = document.template.title[locale];
+  const appTitle = tUi('app.title');
+  useEffect(() => {
+    window.document.title = `${title} – ${templateTitle} | ${appTitle}`;
+  }, [title, templateTitle, appTitle]);
+
+  // A new step: new server errors only. The shell focuses the h1 after the address changes; a
+  // step reached without one (the same address) gets the focus here.
+  const previousStep = useRef(document.step);
+  useEffect(() => {
+    if (previousStep.current === document.step) return;
+    previousStep.current = document.step;
+    setServerErrors(undefined);
+    focusPageHeading(containerRef.current);
+  }, [document.step]);
+
+  // The server's step wins: an address naming another step (or none) is corrected in place. The
+  // wizard stays mounted meanwhile, so a notice about a reload survives the change of address.
+  useEffect(() => {
+    if (addressStep !== document.step) {
+      navigate(paths.documents.issue.getHref(document.id, document.step), { replace: true });
+    }
+  }, [addressStep, document.id, document.step, navigate]);
+
+  const goTo = useCallback(
+    (next: ApiDocument) => {
+      if (isFinalState(next.state) || next.step_info['is-final-view']) {
+        navigate(paths.documents.done.getHref(next.reference_code ?? next.id), { replace: true });
+      }
+      // Otherwise the effect above writes the new step into the address.
+    },
+    [navigate],
+  );
+
+  const onMutationError = useCallback(
+    (error: unknown) => {
+      if (!isApiRequestError(error)) {
+        setFatal({ error });
+        return;
+      }
+      const invalid = error.data?.invalid_fields;
+      if (error.status === 400 && invalid && invalid.length > 0) {
+        setServerErrors(invalid);
+        return;
+      }
+      switch (error.code) {
+        case 'document_modified':
+          setNotice({ kind: 'modified' });
+          void onReload();
+          return;
+        case 'action_not_allowed_on_state':
+          setNotice({ kind: 'notAllowed' });
+          void onReload();
+          return;
+        case 'missing_required_claims':
+          setNotice({ kind: 'claims', claims: claimsOf(error.data) });
+          return;
+      }
+      if (error.status === 404 || error.status >= 500 || error.status === 401) {
+        setFatal({ error });
+        return;
+      }
+      // Other refusals (4xx) are explained here and the citizen's input stays on the page.
+      setNotice({ kind: 'error', code: error.code });
+    },
+    [onReload],
+  );
+
+  const onBack = useCallback(() => {
+    setNotice(null);
+    setServerErrors(undefined);
+    backstep.mutate(document.id, { onSuccess: goTo, onError: onMutationError });
+  }, [backstep, document.id, goTo, onMutationError]);
+
+  const onSubmit = useCallback(
+    (submission: StepSubmission) => {
+      if (submission.action === 'back') {
+        onBack();
+        return;
+      }
+      setNotice(null);
+      setServerErrors(undefined);
+      update.mutate(
+        {
+          document,
+          statements: submission.statements,
+          files: submission.files,
+          keep: submission.keep,
+        },
+        { onSuccess: goTo, onError: onMutationError },
+      );
+    },
+    [document, goTo, onBack, onMutationError, update],
+  );
+
+  // skipIfNotEditable: a step with nothing to edit submits itself, once.
+  const isSkippable =
+    info.skipIfNotEditable && !Object.values(info.fields).some((field) => field.editable);
+  const skippedRef = useRef<string | null>(null);
+  const skipKey = `${document.step}:${document['digest-sha256']}`;
+  useEffect(() => {
+    if (!isSkippable || skippedRef.current === skipKey) return;
+    skippedRef.current = skipKey;
+    onSubmit({
+      action: 'next',
+      statements: stepValues(document),
+      files: {},
+      keep: keepAll(document),
+    });
+  }, [isSkippable, skipKey, onSubmit, document]);
+
+  const isSubmitting = update.isPending || backstep.isPending;
+  const hasBackAction = info.actions.some((action) => action.key === 'back');
+  const showEdit = info.layout === 'preview' && info['back-step'] !== null && !hasBackAction;
+
+  // Errors this page cannot explain go to the error boundary (not found, generic error page).
+  if (fatal) throw fatal.error;
+
+  let noticeView = null;
+  if (notice?.kind === 'modified') {
+    noticeView = (
+      <WizardNotice variant="info" title={t('issue.documentModifiedTitle')}>
+        <p className="govgr-body">{t('issue.documentModified')}</p>
+      </WizardNotice>
+    );
+  } else if (notice?.kind === 'notAllowed') {
+    noticeView = (
+      <WizardNotice variant="error" title={t('issue.notAllowedTitle')}>
+        <p className="govgr-body">{t('issue.notAllowed')}</p>
+      </WizardNotice>
+    );
+  } else if (notice?.kind === 'error') {
+    const known = i18n.exists(notice.code, { ns: 'errors' });
+    noticeView = (
+      <WizardNotice variant="error" title={t('issue.errorTitle')}>
+        <p className="govgr-body">
+          {known ? tErrors(notice.code as 'internal_error') : t('issue.saveFailed')}
+        </p>
+      </WizardNotice>
+    );
+  } else if (notice?.kind === 'claims') {
+    noticeView = (
+      <MissingClaimsNotice
+        claims={notice.claims}
+        next={`${location.pathname}${location.search}`}
+        template={document.template.refname}
+      />
+    );
+  }
+
+  const content = (
+    <div ref={containerRef} className="dilosi-wizard">
+      <StepIndicator labels={info['wizard-steps']} current={info['wizard-step']} locale={locale} />
+      {noticeView}
+      {isSkippable && isSubmitting ? (
+        <p role="status" className="govgr-body">
+          {t('issue.skipping')}
+        </p>
+      ) : null}
+      <StepRenderer
+        document={document}
+        onSubmit={onSubmit}
+        onBack={info['back-step'] !== null ? onBack : undefined}
+        serverErrors={serverErrors}
+        isSubmitting={isSubmitting}
+        locale={locale}
+      />
+      {showEdit ? (
+        <div className="dilosi-wizard-edit">
+          <p className="govgr-body">{t('issue.editHint')}</p>
+          <button
+            type="button"
+            className="govgr-btn govgr-btn-secondary"
+            onClick={onBack}
+            disabled={isSubmitting}
+          >
+            {t('issue.edit')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+
+  if (info.noContainer) return content;
+  return <PageContainer>{content}</PageContainer>;
+}

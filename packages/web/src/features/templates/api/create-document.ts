@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ApiDocument, DocumentWrite } from '@dilosi/domain';
+import { apiFetch } from '../../../api/api-client';
+import type { CaptchaSolution } from '../../../lib/captcha/solve-captcha';
+
+export type CreateDocumentInput = {
+  template: string;
+  statements?: Record<string, unknown>;
+  callerAuthorizationId?: string;
+  captcha?: CaptchaSolution;
+};
+
+/**
+ * The contract carries the captcha as a string: the solved `{ challenge, nonce }` goes as JSON.
+ */
+function encodeCaptcha(solution: CaptchaSolution): string {
+  return JSON.stringify(solution);
+}
+
+/** POST /api/my-declarations/: a new document from a template; answers 201 with the document. */
+export async function createDocument(input: CreateDocumentInput): Promise<ApiDocument> {
+  const body: DocumentWrite = {
+    document: { template: input.template, statements: input.statements ?? {}, attachments: {} },
+    ...(input.callerAuthorizationId
+      ? { caller_authorization_id: input.callerAuthorizationId }
+      : {}),
+    ...(input.captcha ? { captcha: encodeCaptcha(input.captcha) } : {}),
+  };
+  const response = await apiFetch<{ data: { document: ApiDocument } }>('/api/my-declarations/', {
+    method: 'POST',
+    json: body,
+  });
+  return response.data.document;
+}
+
+export function useCreateDocument() {
+  return useMutation({ mutationFn: createDocument });
+}

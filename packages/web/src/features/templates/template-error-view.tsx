@@ -1,0 +1,81 @@
+import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LocalizedText } from '@dilosi/domain';
+import { isApiRequestError } from '../../api/api-client';
+import { paths } from '../../config/paths';
+import { useLocale } from '../../i18n/use-locale';
+import { HomeLink } from '../../ui/home-link';
+import { MissingClaimsNotice } from '../../ui/missing-claims-notice';
+import { PageContainer } from '../../ui/page-container';
+import { PageHeading } from '../../ui/page-heading';
+
+const RESTRICTIONS = [
+  'template_not_accessible',
+  'template_not_accessible_for_afm_ending',
+  'not_civil_servant',
+] as const;
+type Restriction = (typeof RESTRICTIONS)[number];
+
+function isRestriction(code: string): code is Restriction {
+  return (RESTRICTIONS as readonly string[]).includes(code);
+}
+
+type DisabledData = { service_name?: LocalizedText; service_url?: string };
+
+/**
+ * What a template answer that is not the template means for the citizen (spec sections 2, 6
+ * and 8): disabled → the disabled-template page; a restriction → why they cannot use it; missing
+ * claims → log in another way. Anything else (404, 5xx) is thrown to the error boundary.
+ */
+export function TemplateErrorView({ error, refname }: { error: unknown; refname: string }) {
+  const { t } = useTranslation('wizard');
+  const { t: tErrors } = useTranslation('errors');
+  const locale = useLocale();
+  const location = useLocation();
+  if (!isApiRequestError(error)) throw error;
+
+  if (error.status === 410 || error.code === 'template_disabled') {
+    const data = (error.data ?? {}) as DisabledData;
+    return (
+      <Navigate
+        to={paths.templates.disabled.getHref(refname, {
+          name: data.service_name?.[locale],
+          url: data.service_url,
+        })}
+        replace
+      />
+    );
+  }
+
+  if (error.code === 'missing_required_claims') {
+    const claims = (error.data as { claims?: unknown } | undefined)?.claims;
+    return (
+      <PageContainer>
+        <PageHeading>{t('claims.title')}</PageHeading>
+        <MissingClaimsNotice
+          claims={Array.isArray(claims) ? claims : []}
+          next={`${location.pathname}${location.search}`}
+          template={refname}
+        />
+      </PageContainer>
+    );
+  }
+
+  if (isRestriction(error.code)) {
+    return (
+      <PageContainer>
+        <PageHeading>{t('restricted.title')}</PageHeading>
+        <p className="govgr-body-l">{tErrors(error.code)}</p>
+        {error.code === 'template_not_accessible_for_afm_ending' ? (
+          <p className="govgr-body">{t('restricted.afmEndingHint')}</p>
+        ) : (
+          <p className="govgr-body">{t('restricted.otherAccount')}</p>
+        )}
+        <HomeLink />
+      </PageContainer>
+    );
+  }
+
+  // template_not_found and the rest: the error boundary picks not-found or the error page.
+  throw error;
+}
