@@ -15,7 +15,7 @@ import {
   REQUIRED_CLAIMS,
   type TemplateField,
 } from '../templates/template-schema';
-import { DOCUMENT_STATES } from './document-states';
+import { DOCUMENT_STATES, DOCUMENT_USER_ACTIONS } from './document-states';
 
 /**
  * What the API answers about a document (spec sections 3 and 7): `data.document` of
@@ -98,7 +98,7 @@ export const documentPreviewSchema = z.object({
 });
 export type DocumentPreview = z.infer<typeof documentPreviewSchema>;
 
-export const STEP_ACTIONS = ['next', 'back', 'submit'] as const;
+export const STEP_ACTIONS = ['next', 'back', 'submit', 'resend_otp'] as const;
 export type StepAction = (typeof STEP_ACTIONS)[number];
 
 export const stepInfoSchema = z.object({
@@ -160,6 +160,35 @@ export const apiDocumentSchema = z.object({
   created_at: z.string(),
   timestamp: z.string(),
   scope: z.literal('my-declarations'),
+  /** Issued and revoked documents: when it was issued (ISO 8601). */
+  issued_at: z.string().nullable().optional(),
+  /**
+   * Issued and revoked documents: the public validation address `${PUBLIC_URL}/show/{code}`
+   * (what the QR code holds); null when REFCODE_ENABLED is false.
+   */
+  validation_url: z.string().nullable().optional(),
+  /** Issued and revoked documents: when the retention job deletes it (ISO 8601). */
+  retention_until: z.string().nullable().optional(),
+  /** The sealed PDF of an issued document; download through the `pdf` action. */
+  pdf: z
+    .object({ filename: z.string(), size: z.number().int(), sha256: z.string() })
+    .nullable()
+    .optional(),
+  /** Awaiting the SMS code (state requested): where it went and what is left. */
+  otp: z
+    .object({
+      /** 69******78 */
+      masked_mobile: z.string(),
+      expires_at: z.string(),
+      /** When resend_otp is allowed again; null when no more codes may be sent. */
+      resend_available_at: z.string().nullable(),
+      attempts_left: z.number().int(),
+      sends_left: z.number().int(),
+    })
+    .nullable()
+    .optional(),
+  /** What POST /api/my-declarations/{id}/action accepts now (DOCUMENT_USER_ACTIONS). */
+  actions: z.array(z.enum(DOCUMENT_USER_ACTIONS)).optional(),
 });
 export type ApiDocument = z.infer<typeof apiDocumentSchema>;
 
@@ -231,5 +260,38 @@ export const documentWriteSchema = z.object({
     ])
     .optional(),
   interactive: z.boolean().optional(),
+  /**
+   * `submit` at the last editing step (preview) requests issuance: the SMS code is sent (state
+   * requested). In state requested the update confirms with `statements.otp_code`.
+   */
+  action: z.literal('submit').optional(),
 });
 export type DocumentWrite = z.infer<typeof documentWriteSchema>;
+
+/** POST /api/my-declarations/{id}/action (spec section 7). */
+export const documentActionRequestSchema = z.object({
+  /** One of DOCUMENT_USER_ACTIONS; anything else is 400 invalid_request. */
+  action: z.string().max(50),
+  object_id: z.string().max(100).optional(),
+  arguments: z.record(z.string(), z.unknown()).default({}),
+});
+export type DocumentActionRequest = z.input<typeof documentActionRequestSchema>;
+
+export const documentActionResponseSchema = z.object({
+  data: z.object({
+    document: apiDocumentSchema,
+    /** The pdf action: a short-lived download address. */
+    'document-pdf': z.object({ 'content-uri': z.string() }).optional(),
+  }),
+  /** The success text to show, in the request's language. */
+  message: z.string().optional(),
+  meta: z.object({ download_url: z.string().optional() }).optional(),
+});
+export type DocumentActionResponse = z.infer<typeof documentActionResponseSchema>;
+
+/** POST /api/my-declarations/{id}/pdf/token. */
+export const pdfTokenResponseSchema = z.object({
+  data: z.object({ download_url: z.string(), expires_at: z.string() }),
+  meta: z.object({ download_url: z.string() }),
+});
+export type PdfTokenResponse = z.infer<typeof pdfTokenResponseSchema>;

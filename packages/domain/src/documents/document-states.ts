@@ -61,3 +61,69 @@ export function isFinalState(state: DocumentState): boolean {
 export function isDraftState(state: DocumentState): boolean {
   return state === 'editing' || state === 'requested';
 }
+
+/**
+ * What a citizen can do with a document outside the wizard (POST /api/my-declarations/{id}/action,
+ * spec section 7), and the states each is allowed in. The server refuses the others with
+ * `action_not_allowed_on_state`; the web app offers only the allowed ones.
+ */
+export const DOCUMENT_USER_ACTIONS = [
+  'resend_otp',
+  'pdf',
+  'email',
+  'sms',
+  'send-document-link',
+  'share',
+  'revoke',
+  'dismiss',
+  'set_retention',
+] as const;
+export type DocumentUserAction = (typeof DOCUMENT_USER_ACTIONS)[number];
+
+const USER_ACTION_STATES: Record<DocumentUserAction, readonly DocumentState[]> = {
+  resend_otp: ['requested'],
+  pdf: ['issued'],
+  email: ['issued'],
+  sms: ['issued'],
+  'send-document-link': ['issued'],
+  share: ['issued'],
+  revoke: ['issued'],
+  dismiss: ['issued', 'revoked'],
+  set_retention: ['issued'],
+};
+
+export function isDocumentUserAction(action: string): action is DocumentUserAction {
+  return (DOCUMENT_USER_ACTIONS as readonly string[]).includes(action);
+}
+
+export function canRunUserAction(state: DocumentState, action: DocumentUserAction): boolean {
+  return USER_ACTION_STATES[action].includes(state);
+}
+
+/** The user actions a document in this state offers. */
+export function userActionsFor(state: DocumentState): DocumentUserAction[] {
+  return DOCUMENT_USER_ACTIONS.filter((action) => canRunUserAction(state, action));
+}
+
+/**
+ * Names in a document's history (document_events.action; spec section 4, document history):
+ * the wizard's moves plus what happens around issuance.
+ */
+export const DOCUMENT_EVENTS = [
+  'create',
+  'update',
+  'backstep',
+  'requested',
+  'otp_resent',
+  'issued',
+  'pdf_created',
+  'revoked',
+  'shared',
+  'dismissed',
+  'retention_set',
+] as const;
+export type DocumentEvent = (typeof DOCUMENT_EVENTS)[number];
+
+/** Retention an issued document may be given, in days from its issue (spec section 9: up to 5 years). */
+export const RETENTION_MIN_DAYS = 30;
+export const RETENTION_MAX_DAYS = 1826;

@@ -64,7 +64,12 @@ export function fillPlaceholders(
 ): string {
   return text.replace(/\{\{\s*([a-z][a-z0-9_]*)(\.label)?\s*\}\}/g, (whole, key: string, label) => {
     const field = fields.get(key);
-    if (!field) return whole;
+    if (!field) {
+      const value = values[key];
+      return !label && (typeof value === 'string' || typeof value === 'number')
+        ? String(value)
+        : whole;
+    }
     return label ? field.label[locale] : displayValue(field, values[key], locale);
   });
 }

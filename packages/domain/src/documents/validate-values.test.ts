@@ -147,7 +147,9 @@ describe('validateValues: choices', () => {
     expect(check(multiple, ['a', 'a'])).toEqual({ code: 'choice_invalid' });
     expect(check(multiple, ['a', 'z'])).toEqual({ code: 'choice_invalid' });
     expect(check(multiple, 'a')).toEqual({ code: 'choice_invalid' });
-    expect(check(multiple, [])).toEqual({ code: 'required' });
+    // Optional: empty is fine, min_choices applies once something is chosen.
+    expect(check(multiple, [])).toBeNull();
+    expect(check({ ...multiple, required: true }, [])).toEqual({ code: 'required' });
   });
 
   it('checks a preference multiple choice like a multiple choice', () => {
@@ -291,6 +293,11 @@ describe('validateValues: rates with dependencies', () => {
     expect(errorsOf([owner, spouse], { owner: '50', spouse: '50' })).toEqual([]);
     expect(errorsOf([owner, spouse], { owner: '33,33', spouse: '66,67' })).toEqual([]);
     expect(errorsOf([owner, spouse], { owner: '10', spouse: '' })).toEqual([]);
+  });
+
+  it('leaves optional rates alone when none was given', () => {
+    expect(errorsOf([owner, spouse], {})).toEqual([]);
+    expect(errorsOf([owner, spouse], { owner: '', spouse: '' })).toEqual([]);
   });
 
   it('refuses a sum over 100 or of zero, with the custom message where the template has one', () => {

@@ -103,9 +103,8 @@ export function validateFieldValue(
         : error('choice_invalid');
     case 'multiple_choice':
     case 'preference_multiple_choice': {
-      if (isMissingValue(value)) {
-        return field.required || (params.min_choices ?? 0) > 0 ? error('required') : null;
-      }
+      // An optional field may stay empty; its min_choices applies once something is chosen.
+      if (isMissingValue(value)) return field.required ? error('required') : null;
       if (!Array.isArray(value)) return error('choice_invalid');
       const allowed = choiceValues(field);
       if (value.some((entry) => typeof entry !== 'string' || !allowed.has(entry))) {
@@ -221,7 +220,8 @@ export function validateValues(
       continue;
     }
     const dependencies = field['component-params'].dependencies;
-    if (field.component === 'rate' && dependencies) {
+    // An empty optional rate adds nothing: the sum is checked on the rates that were given.
+    if (field.component === 'rate' && dependencies && !isMissingValue(values[field.key])) {
       const rates = [field.key, ...dependencies]
         .map((key) => values[key])
         .filter((rate): rate is string => typeof rate === 'string' && rate.trim() !== '')

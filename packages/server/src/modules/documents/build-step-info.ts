@@ -60,7 +60,8 @@ export function buildStepInfo(input: {
       step.fieldsets.map(({ key, ...fieldset }) => [key, fieldset] as const),
     ),
     'fieldset-order': step.fieldsets.map((fieldset) => fieldset.key),
-    'field-order': fields.map((field) => field.key),
+    // The form's fields; fields named only by elements (value-list, tabular-list) are read-only content.
+    'field-order': step.fieldsets.flatMap((fieldset) => fieldset.fields),
     fields: Object.fromEntries(fields.map((field) => [field.key, field] as const)),
     rules: step.rules,
     actions: isEditing ? actionsOf(step) : [],

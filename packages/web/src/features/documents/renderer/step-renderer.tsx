@@ -181,7 +181,8 @@ function StepForm({
     errors,
     locale,
     fields: step.fields,
-    values,
+    // Texts that show other fields (dynamic_text, diff) may name fields of earlier steps.
+    values: { ...document.statements, ...values },
   });
 
   const renderKey = (key: string) => {
