@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { i18nLiteAliases } from './packages/web/vite.config';
 
 export default defineConfig({
   test: {
@@ -20,6 +21,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: i18nLiteAliases },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -8,10 +8,17 @@ const apiProxy = Object.fromEntries(
   ['/api', '/healthz', '/metrics', '/idp'].map((prefix) => [prefix, apiTarget]),
 );
 const domainSource = fileURLToPath(new URL('../domain/src/', import.meta.url));
+const lite = (file: string) => fileURLToPath(new URL(`./src/i18n/lite/${file}`, import.meta.url));
+/** i18next and react-i18next run as our small subset of them (docs/decisions.md); types stay theirs. */
+export const i18nLiteAliases = [
+  { find: /^i18next$/, replacement: lite('i18next-lite.ts') },
+  { find: /^react-i18next$/, replacement: lite('react-i18next-lite.ts') },
+];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  resolve: { alias: i18nLiteAliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -29,7 +36,7 @@ export default defineConfig({
               // The libraries every page needs, in one long-cached chunk. Lazy-only libraries
               // (marked) are not listed, so they stay out of the initial download.
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|use-sync-external-store)[\\/]/,
             },
           ],
         },

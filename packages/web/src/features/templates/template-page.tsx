@@ -62,7 +62,7 @@ export function TemplatePage() {
       ))}
 
       {intro ? (
-        <section aria-labelledby="template-intro-heading">
+        <section className="dilosi-template-intro" aria-labelledby="template-intro-heading">
           <h2 id="template-intro-heading" className="govgr-heading-m">
             {intro.title[locale]}
           </h2>
