@@ -211,3 +211,38 @@ export async function focusedElement(page: Page): Promise<{ tag: string; text: s
     return { tag: element?.tagName ?? '', text: element?.textContent?.trim() ?? '' };
   });
 }
+
+/** A message of the development outbox (GET /api/dev/outbox, DEVEL on: the default). */
+export type OutboxMessage = {
+  id: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  message_key: string;
+  subject: string | null;
+  body: string;
+  status: string;
+  document_id: string | null;
+  created_at: string;
+};
+
+/** The newest messages the app wrote (SMS codes, e-mails), newest first. */
+export async function readOutbox(
+  baseUrl: string,
+  query: { channel?: 'sms' | 'email'; limit?: number } = {},
+): Promise<OutboxMessage[]> {
+  const params = new URLSearchParams({ limit: String(query.limit ?? 50) });
+  if (query.channel) params.set('channel', query.channel);
+  const response = await fetch(`${baseUrl}/api/dev/outbox?${params.toString()}`);
+  if (!response.ok) throw new Error(`outbox: HTTP ${response.status}`);
+  const body = (await response.json()) as { data: OutboxMessage[] };
+  return body.data;
+}
+
+/** The six-digit SMS code last sent for a document, or null when none has arrived yet. */
+export async function latestOtpCode(baseUrl: string, documentId: string): Promise<string | null> {
+  const messages = await readOutbox(baseUrl, { channel: 'sms' });
+  const sms = messages.find(
+    (message) => message.document_id === documentId && message.message_key === 'otp_sms',
+  );
+  return sms ? (/\b(\d{6})\b/.exec(sms.body)?.[1] ?? null) : null;
+}

@@ -35,6 +35,19 @@ export const ERROR_CODES = [
   'file_type_invalid',
   'pdf_encrypted',
   'pdf_invalid',
+  // Issuance (issue #5).
+  'no_mobile',
+  'mobile_not_greek',
+  'otp_invalid',
+  'otp_expired',
+  'otp_max_attempts',
+  'otp_already_sent',
+  'pdf_token_expired',
+  // Public validation (issue #6).
+  'empty_value',
+  'document_not_found',
+  'document_deleted',
+  'validation_context_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

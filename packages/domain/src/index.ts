@@ -9,3 +9,4 @@ export * from './documents/api-document';
 export * from './documents/validate-values';
 export * from './documents/render-document';
 export * from './documents/reference-code';
+export * from './validation/validation-api';

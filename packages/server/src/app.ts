@@ -20,13 +20,23 @@ import {
 } from './modules/auth';
 import { getAppConfigRoute } from './modules/config/get-app-config';
 import { documentRoutes } from './modules/documents';
+import {
+  createIssuanceServices,
+  issuanceRoutes,
+  issuanceSteps,
+  publicIssuanceRoutes,
+} from './modules/issuance';
 import { recipientRoutes } from './modules/recipients';
+import { validationRoutes } from './modules/validation';
 import { loadCatalog, storeTemplates, TemplateCatalog, templateRoutes } from './modules/templates';
 import { getHealthRoute } from './modules/health/get-health';
 import { registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { createNotifier, devOutboxRoutes, type Notifier } from './notify';
+import { loadSealCredentials } from './pdf/seal-credentials';
+import { createSealer } from './pdf/seal';
 import { DEFAULT_TEMPLATES_DIR } from './config';
 
 declare module 'fastify' {
@@ -38,6 +48,7 @@ declare module 'fastify' {
     jobs: JobQueue | null;
     auth: AuthServices;
     templates: TemplateCatalog;
+    notifier: Notifier;
   }
 }
 
@@ -99,6 +110,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await storeTemplates(database, templates);
   const catalog = new TemplateCatalog(templates, database, { devel: config.DEVEL });
   app.decorate('templates', catalog);
+  const notifier = createNotifier({ database, config, jobs: () => app.jobs, logger: app.log });
+  app.decorate('notifier', notifier);
+  app.addHook('onClose', async () => notifier.close());
+  // The seal key is read (and decrypted) once, here; every issuance reuses the sealer.
+  const sealer = createSealer(await loadSealCredentials(database, config));
+  const issuance = await createIssuanceServices({ catalog, database, config, notifier, sealer });
 
   // Tier 3: routes.
   await getHealthRoute(app, database);
@@ -108,12 +125,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await getAppConfigRoute(api, config);
       await publicAuthRoutes(api, auth);
       await templateRoutes(api, catalog, database);
+      await validationRoutes(api, { config, database, catalog });
+      await devOutboxRoutes(api, { config, notifier });
+      await publicIssuanceRoutes(api, issuance);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // The authenticated route tree: one hook sets request.user or answers 401.
       await api.register(async (authenticated) => {
         authenticated.addHook('onRequest', auth.authenticate);
         await userAuthRoutes(authenticated, auth);
-        await documentRoutes(authenticated, { catalog, database, config });
+        await documentRoutes(authenticated, {
+          catalog,
+          database,
+          config,
+          issuance: issuanceSteps(issuance),
+        });
+        await issuanceRoutes(authenticated, issuance);
         await recipientRoutes(authenticated, database);
       });
     },

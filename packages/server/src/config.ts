@@ -79,6 +79,9 @@ export const envSchema = z.object({
   USER_INBOX_RETRIEVED_LIMIT: positiveInt(30),
   RATE_LIMIT_MAX: positiveInt(600),
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  // Public validation (docs/validation.md): its own per-client budget, against enumeration.
+  VALIDATION_RATE_LIMIT_MAX: positiveInt(60),
+  VALIDATION_RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
   // Login (docs/login.md). Each provider falls back to the built-in identity provider when its
   // issuer is unset.
   OIDC_GSIS_ISSUER: optionalUrl(['http', 'https']),
@@ -117,6 +120,14 @@ export const envSchema = z.object({
   SMS_GATEWAY_TOKEN: optionalText,
   SMS_SENDER: z.string().min(1).max(11, 'must be at most 11 characters').default('Dilosi'),
   NOTIFY_MAX_ATTEMPTS: positiveInt(5),
+  // Issuance (docs/issuance.md): the SMS code, the PDF download link, retention.
+  OTP_TTL_SECONDS: positiveInt(300),
+  OTP_MAX_ATTEMPTS: positiveInt(5),
+  OTP_RESEND_INTERVAL_SECONDS: positiveInt(60),
+  OTP_MAX_SENDS: positiveInt(5),
+  /** Days an issued document (and an untouched draft) is kept; the citizen may extend to 5 years. */
+  RETENTION_DAYS: positiveInt(30).refine((v) => v <= 1826, 'must be at most 1826 (5 years)'),
+  PDF_TOKEN_TTL_SECONDS: positiveInt(300),
 });
 
 export type Config = z.output<typeof envSchema> & {

@@ -164,6 +164,8 @@ export type DocumentsTable = {
   caller_authorization_id: string | null;
   digest: string;
   retention_until: Timestamp | null;
+  issued_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  dismissed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -212,6 +214,65 @@ export type OutboxTable = {
   sent_at: Timestamp | null;
 };
 
+export type OtpChallengesTable = {
+  document_id: string;
+  code_hash: string;
+  mobile: string;
+  attempts: Generated<number>;
+  sends: Generated<number>;
+  last_sent_at: Timestamp;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+};
+
+export type DocumentPdfsTable = {
+  document_id: string;
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  sha256: string;
+  size: number;
+  created_at: Timestamp;
+};
+
+export type DocumentTombstonesTable = {
+  reference_code: string;
+  issued_at: Timestamp | null;
+  deleted_at: Timestamp;
+};
+
+export type DocumentSharesTable = {
+  id: Generated<string>;
+  document_id: string;
+  firstname: string;
+  surname: string;
+  afm: string;
+  created_at: Timestamp;
+};
+
+export type InboxEntriesTable = {
+  id: Generated<string>;
+  entity_id: string;
+  document_id: string | null;
+  case_id: string;
+  status: Generated<'incoming' | 'pending' | 'canceled' | 'finished' | 'forwarded'>;
+  assignee_id: string | null;
+  reference_code: string;
+  template_refname: string;
+  subject: string;
+  citizen_name: string;
+  citizen_afm: string | null;
+  received_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type CaseEventsTable = {
+  id: Generated<number>;
+  inbox_entry_id: string;
+  action: string;
+  user_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  at: Timestamp;
+};
+
 export type DB = {
   entities: EntitiesTable;
   persons: PersonsTable;
@@ -229,6 +290,12 @@ export type DB = {
   document_files: DocumentFilesTable;
   document_events: DocumentEventsTable;
   outbox: OutboxTable;
+  otp_challenges: OtpChallengesTable;
+  document_pdfs: DocumentPdfsTable;
+  document_tombstones: DocumentTombstonesTable;
+  document_shares: DocumentSharesTable;
+  inbox_entries: InboxEntriesTable;
+  case_events: CaseEventsTable;
 };
 
 export type Entity = Selectable<EntitiesTable>;
@@ -240,3 +307,5 @@ export type Session = Selectable<SessionsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentFileRow = Selectable<DocumentFilesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type OtpChallengeRow = Selectable<OtpChallengesTable>;
+export type InboxEntryRow = Selectable<InboxEntriesTable>;

@@ -1,6 +1,12 @@
+import { documentsRetentionJob } from './definitions/documents-retention';
 import { heartbeatJob } from './definitions/heartbeat';
 import type { JobDefinition } from './job';
 import { notifyRetryJob, notifySendJob } from '../notify/notify-jobs';
 
 /** Every job the workers know; a job not listed here cannot be sent. */
-export const jobRegistry: JobDefinition[] = [heartbeatJob, notifySendJob, notifyRetryJob];
+export const jobRegistry: JobDefinition[] = [
+  heartbeatJob,
+  notifySendJob,
+  notifyRetryJob,
+  documentsRetentionJob,
+];

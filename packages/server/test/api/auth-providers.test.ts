@@ -92,6 +92,10 @@ describe('several API processes on one database', () => {
         'idp_client_secret',
         'idp_cookie_keys',
         'idp_jwks',
+        'otp_hmac_key',
+        'pdf_seal_development',
+        'pdf_token_hmac_key',
+        'validation_pdf_token_key',
       ]);
       const jwks = async (app: FastifyInstance) =>
         (await app.inject({ method: 'GET', url: '/idp/jwks' })).json<{ keys: { kid: string }[] }>();

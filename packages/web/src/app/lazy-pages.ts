@@ -85,3 +85,19 @@ export const DocumentDonePage = lazy(() =>
     default: m.DocumentDonePage,
   })),
 );
+export const OutboxPage = lazy(() =>
+  import('../features/dev/outbox-page').then((m) => ({ default: m.OutboxPage })),
+);
+export const ValidationContextPage = lazy(() =>
+  import('../features/validation/validation-context-page').then((m) => ({
+    default: m.ValidationContextPage,
+  })),
+);
+export const ValidationShowPage = lazy(() =>
+  import('../features/validation/validation-show-page').then((m) => ({
+    default: m.ValidationShowPage,
+  })),
+);
+export const QrScanPage = lazy(() =>
+  import('../features/validation/qr-scan-page').then((m) => ({ default: m.QrScanPage })),
+);

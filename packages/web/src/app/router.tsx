@@ -20,6 +20,7 @@ import {
   HomePage,
   NoMobilePage,
   NotFoundPage,
+  OutboxPage,
   PermissionDeniedPage,
   TemplateCodePage,
   TemplateDisabledPage,
@@ -27,8 +28,12 @@ import {
   TemplateSearchPage,
   TemplateTypePage,
   TermsPage,
+  QrScanPage,
+  ValidationContextPage,
+  ValidationShowPage,
 } from './lazy-pages';
 import { LEGACY_REDIRECTS } from './legacy-redirects';
+import { ToastRegion } from '../ui/toasts';
 import { ValidateDefaultContext } from './validate-default-context';
 
 /** A legacy address and anything below it go to the current page, keeping the query. */
@@ -116,14 +121,26 @@ const pages: RouteObject[] = [
   },
   {
     element: <FeatureGate flag="DEVEL" />,
-    children: [{ path: paths.dev.rest.path, element: <ComingSoonPage area="dev" /> }],
+    children: [
+      {
+        path: paths.dev.root.path,
+        element: <Navigate to={paths.dev.outbox.getHref()} replace />,
+      },
+      { path: paths.dev.outbox.path, element: <OutboxPage /> },
+      { path: paths.dev.rest.path, element: <NotFoundPage /> },
+    ],
   },
   {
     element: <FeatureGate flag="REFCODE_ENABLED" />,
     children: [
       { path: paths.validation.root.path, element: <ValidateDefaultContext /> },
-      { path: paths.validation.rest.path, element: <ComingSoonPage area="validation" /> },
-      { path: paths.validation.show.path, element: <ComingSoonPage area="validation" /> },
+      { path: paths.validation.context.path, element: <ValidationContextPage /> },
+      { path: paths.validation.contextShow.path, element: <ValidationShowPage /> },
+      { path: paths.validation.show.path, element: <ValidationShowPage /> },
+      { path: paths.validation.showInContext.path, element: <ValidationShowPage /> },
+      { path: paths.validation.scan.path, element: <QrScanPage /> },
+      { path: paths.validation.scanValidate.path, element: <QrScanPage /> },
+      { path: paths.validation.scanValidateContext.path, element: <QrScanPage /> },
     ],
   },
 
@@ -131,7 +148,17 @@ const pages: RouteObject[] = [
   { path: paths.errors.notFound.path, element: <NotFoundPage /> },
 ];
 
-export const routes: RouteObject[] = [{ element: <AppLayout />, children: pages }];
+/** The shell and, beside it, the toasts, which outlive a change of page (e.g. after hiding a document). */
+function Shell() {
+  return (
+    <>
+      <AppLayout />
+      <ToastRegion />
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [{ element: <Shell />, children: pages }];
 
 /** The route tree (declarative mode: the data router's loaders are not used, and cost bytes). */
 export function AppRoutes() {

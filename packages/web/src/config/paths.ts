@@ -129,7 +129,7 @@ export const paths = {
         step ? `/issue/${enc(id)}/${enc(step)}` : `/issue/${enc(id)}`,
     },
     issueStep: { path: '/issue/:id/:step' },
-    /** Issued (or final) documents; the page itself comes with the next issue. */
+    /** Issued and revoked documents: the issued view with its actions, by reference code. */
     done: {
       path: '/dilosi/:ref/done',
       getHref: (ref: string) => `/dilosi/${enc(ref)}/done`,
@@ -157,8 +157,24 @@ export const paths = {
       path: '/validate/:contextId',
       getHref: (contextId: string) => `/validate/${enc(contextId)}`,
     },
-    rest: { path: '/validate/*' },
-    show: { path: '/show/*' },
+    contextShow: {
+      path: '/validate/:contextId/show/:ref',
+      getHref: (contextId: string, ref: string) => `/validate/${enc(contextId)}/show/${enc(ref)}`,
+    },
+    /** What a document's QR code holds: `/show/{ref}` (the default context). */
+    show: {
+      path: '/show/:ref',
+      getHref: (ref: string, contextId?: string) =>
+        contextId ? `/show/${enc(ref)}/${enc(contextId)}` : `/show/${enc(ref)}`,
+    },
+    showInContext: { path: '/show/:ref/:contextId' },
+    scan: { path: '/show/q/scan', getHref: () => '/show/q/scan' },
+    scanValidate: {
+      path: '/show/q/validate',
+      getHref: (contextId?: string) =>
+        contextId ? `/show/q/validate/${enc(contextId)}` : '/show/q/validate',
+    },
+    scanValidateContext: { path: '/show/q/validate/:contextId' },
   },
 
   dashboard: {
@@ -168,6 +184,14 @@ export const paths = {
 
   dev: {
     root: { path: '/dev', getHref: () => '/dev' },
+    /** The SMS and e-mails the service wrote (DEVEL only). */
+    outbox: {
+      path: '/dev/outbox',
+      getHref: (query: { page?: number } = {}) =>
+        withQuery('/dev/outbox', {
+          page: query.page && query.page > 1 ? String(query.page) : undefined,
+        }),
+    },
     rest: { path: '/dev/*' },
   },
 

@@ -3,6 +3,7 @@ import type auth from '@dilosi/domain/i18n/el/auth.json';
 import type errors from '@dilosi/domain/i18n/el/errors.json';
 import type ui from '@dilosi/domain/i18n/el/ui.json';
 import type validation from '@dilosi/domain/i18n/el/validation.json';
+import type validationPage from '@dilosi/domain/i18n/el/validation-page.json';
 import type wizard from '@dilosi/domain/i18n/el/wizard.json';
 
 // Greek is the reference catalog: a key missing from it is a type error.
@@ -13,6 +14,7 @@ declare module 'i18next' {
     resources: {
       ui: typeof ui;
       validation: typeof validation;
+      'validation-page': typeof validationPage;
       errors: typeof errors;
       auth: typeof auth;
       wizard: typeof wizard;

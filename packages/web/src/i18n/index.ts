@@ -8,7 +8,15 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
  * (packages/domain/src/i18n/<locale>/<namespace>.json). Only `ui` is needed for the first page;
  * a component asking for another namespace (`useTranslation('validation')`) loads it then.
  */
-export const NAMESPACES = ['ui', 'validation', 'errors', 'auth', 'wizard', 'documents'] as const;
+export const NAMESPACES = [
+  'ui',
+  'validation',
+  'errors',
+  'auth',
+  'wizard',
+  'documents',
+  'validation-page',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Catalog = Record<string, unknown>;

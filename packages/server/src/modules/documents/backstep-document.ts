@@ -5,6 +5,7 @@ import { now } from '../../clock';
 import { requireUser } from '../auth';
 import { computeDigest } from './compute-digest';
 import { previewStep, previousEditingStep } from './document-content';
+import { noExtras } from './document-extras';
 import { findOwnedDocument, insertDocumentEvent, listDocumentFiles } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { documentParamsSchema, documentResponseSchema } from './schemas';
@@ -13,11 +14,11 @@ import { documentNotFound, notAllowedOnState } from './update-document';
 
 /**
  * POST /api/my-declarations/{id}/backstep — one step back (skipping steps with nothing to
- * change); from `requested` (awaiting the SMS code) back to editing at the preview. On the
- * first step: 409 action_not_allowed_on_state.
+ * change); from `requested` (awaiting the SMS code) back to editing at the preview, voiding
+ * the code sent. On the first step, or issued/revoked: 409 action_not_allowed_on_state.
  */
 export async function backstepDocumentRoute(app: FastifyInstance, services: DocumentServices) {
-  const { catalog, database } = services;
+  const { catalog, database, config } = services;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/my-declarations/:id/backstep',
     {
@@ -65,6 +66,8 @@ export async function backstepDocumentRoute(app: FastifyInstance, services: Docu
           .where('id', '=', stored.id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        // Back from requested: the SMS code sent is void; submitting again sends a new one.
+        await trx.deleteFrom('otp_challenges').where('document_id', '=', stored.id).execute();
         await insertDocumentEvent(trx, {
           documentId: stored.id,
           action: 'backstep',
@@ -75,7 +78,7 @@ export async function backstepDocumentRoute(app: FastifyInstance, services: Docu
         });
         return { row: updated, template: definition, files: storedFiles };
       });
-      return { data: { document: toApiDocument(template, row, files) } };
+      return { data: { document: toApiDocument(template, row, files, noExtras(config)) } };
     },
   );
 }

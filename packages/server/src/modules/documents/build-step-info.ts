@@ -2,6 +2,7 @@ import {
   renderDocumentPreview,
   type DocumentState,
   type LocalizedText,
+  type StepField,
   type StepInfo,
   type Template,
   type TemplateStep,
@@ -16,6 +17,57 @@ import {
 
 const NEXT: LocalizedText = { el: 'Συνέχεια', en: 'Continue', fr: 'Continuer' };
 const SUBMIT: LocalizedText = { el: 'Υποβολή', en: 'Submit', fr: 'Soumettre' };
+
+const CONFIRM: LocalizedText = { el: 'Επιβεβαίωση', en: 'Confirm', fr: 'Confirmer' };
+const RESEND: LocalizedText = {
+  el: 'Αποστολή νέου κωδικού',
+  en: 'Send a new code',
+  fr: 'Envoyer un nouveau code',
+};
+
+/** The key of the SMS code input of the confirm step (state requested). */
+export const OTP_FIELD_KEY = 'otp_code';
+const OTP_FIELDSET_KEY = 'otp_set';
+
+function otpField(maskedMobile: string | null): StepField {
+  const to = maskedMobile
+    ? { el: `στο ${maskedMobile}`, en: `to ${maskedMobile}`, fr: `au ${maskedMobile}` }
+    : {
+        el: 'στο πιστοποιημένο κινητό σας',
+        en: 'to your certified mobile',
+        fr: 'à votre mobile certifié',
+      };
+  return {
+    key: OTP_FIELD_KEY,
+    component: 'string',
+    label: { el: 'Κωδικός επιβεβαίωσης', en: 'Confirmation code', fr: 'Code de confirmation' },
+    hint: {
+      el: `Ο εξαψήφιος κωδικός που στάλθηκε με SMS ${to.el}.`,
+      en: `The six-digit code sent by SMS ${to.en}.`,
+      fr: `Le code à six chiffres envoyé par SMS ${to.fr}.`,
+    },
+    required: true,
+    editable: true,
+    external_immutable: false,
+    normalize_upper: false,
+    'component-params': { max_length: 6 },
+  };
+}
+
+/** The confirm step's input: the SMS code, and the actions confirm and resend. */
+function withOtpInput(info: StepInfo, maskedMobile: string | null): StepInfo {
+  return {
+    ...info,
+    fieldsets: { ...info.fieldsets, [OTP_FIELDSET_KEY]: { fields: [OTP_FIELD_KEY] } },
+    'fieldset-order': [...info['fieldset-order'], OTP_FIELDSET_KEY],
+    'field-order': [...info['field-order'], OTP_FIELD_KEY],
+    fields: { ...info.fields, [OTP_FIELD_KEY]: otpField(maskedMobile) },
+    actions: [
+      { key: 'submit', label: CONFIRM, primary: true },
+      { key: 'resend_otp', label: RESEND, primary: false },
+    ],
+  };
+}
 
 function actionsOf(step: TemplateStep): StepInfo['actions'] {
   switch (step.layout) {
@@ -33,19 +85,23 @@ function actionsOf(step: TemplateStep): StepInfo['actions'] {
  * The step a document is at, as the wizard renders it (stepInfoSchema): every field the step
  * mentions with its current value and whether the citizen may change it, the fieldsets in
  * order, the actions, the back step and, on preview/view/issued layouts, the document text.
+ * Awaiting the SMS code (requested), the step also asks for the code (`otp_code`); issued and
+ * revoked documents are at a fixed final step (finalStep) with nothing to change.
  */
 export function buildStepInfo(input: {
   template: Template;
   step: TemplateStep;
   state: DocumentState;
   content: DocumentContent;
+  /** Requested: where the SMS code went (69******78). */
+  maskedMobile?: string | null;
 }): StepInfo {
   const { template, step, state, content } = input;
   const fields = resolveStepFields(template, step, content);
   const isEditing = state === 'editing';
   const showsDocument =
     step.layout === 'preview' || step.layout === 'view' || step.layout === 'issued';
-  return {
+  const info: StepInfo = {
     key: step.key,
     title: step.title,
     layout: step.layout,
@@ -75,4 +131,5 @@ export function buildStepInfo(input: {
       ? renderDocumentPreview(template, content.values, content.recipient)
       : null,
   };
+  return state === 'requested' ? withOtpInput(info, input.maskedMobile ?? null) : info;
 }

@@ -15,6 +15,7 @@ import { checkTemplateAccess, findUsableTemplate } from '../templates';
 import { checkUploads } from './check-uploads';
 import { computeDigest } from './compute-digest';
 import { firstEditingStep, isValueEditable } from './document-content';
+import { noExtras } from './document-extras';
 import { insertDocumentEvent, listDocumentFiles } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { prefillValues } from './prefill-values';
@@ -134,7 +135,9 @@ export async function createDocumentRoute(app: FastifyInstance, services: Docume
         return created;
       });
       const files = await listDocumentFiles(database.db, row.id);
-      return reply.status(201).send({ data: { document: toApiDocument(template, row, files) } });
+      return reply
+        .status(201)
+        .send({ data: { document: toApiDocument(template, row, files, noExtras(config)) } });
     },
   );
 }

@@ -167,6 +167,91 @@ export function previousEditingStep(
   );
 }
 
+function lastWizardStep(template: Template): number {
+  return Math.max(1, ...template.steps_spec.steps.map((step) => step['wizard-step']));
+}
+
+const CONFIRM_TITLE = { el: 'Επιβεβαίωση', en: 'Confirmation', fr: 'Confirmation' };
+
+/**
+ * The step of a document awaiting its SMS code: the template's step for state `requested`
+ * (layout confirm), or a plain confirm step for a template that names none.
+ */
+export function requestedStep(template: Template): TemplateStep {
+  const named = template.steps_spec['steps-order']
+    .map((key) => stepOf(template, key))
+    .find((step) => step?.states.includes('requested'));
+  return (
+    named ?? {
+      key: 'confirm',
+      title: CONFIRM_TITLE,
+      states: ['requested'],
+      requireUser: true,
+      requireMobileConsent: false,
+      layout: 'confirm',
+      noContainer: false,
+      skipIfNotEditable: false,
+      'wizard-step': Math.min(4, lastWizardStep(template) + 1),
+      elements: [],
+      fieldsets: [],
+      footer: [],
+      rules: [],
+    }
+  );
+}
+
+const ISSUED_TITLE = {
+  el: 'Το έγγραφο εκδόθηκε',
+  en: 'Your document has been issued',
+  fr: 'Votre document a été émis',
+};
+const REVOKED_TITLE = {
+  el: 'Το έγγραφο έχει ανακληθεί.',
+  en: 'The document has been revoked.',
+  fr: 'Le document a été révoqué.',
+};
+const REVOKED_NOTICE = {
+  el: 'Η ανάκληση είναι οριστική: το έγγραφο δεν ισχύει πλέον. Αν το χρειάζεστε, εκδώστε νέο έγγραφο.',
+  en: 'Revocation is final: the document is no longer valid. If you need it, issue a new one.',
+  fr: 'La révocation est définitive : le document n’est plus valable. Si vous en avez besoin, émettez-en un nouveau.',
+};
+
+/**
+ * The fixed step of an issued or revoked document (not in the template): the issued document
+ * (layout issued), or the revoked notice above it (layout view). Never editable, no actions.
+ */
+export function finalStep(template: Template, state: 'issued' | 'revoked'): TemplateStep {
+  const base = {
+    states: [state],
+    requireUser: true,
+    requireMobileConsent: false,
+    noContainer: false,
+    skipIfNotEditable: false,
+    'wizard-step': lastWizardStep(template),
+    fieldsets: [],
+    footer: [],
+    rules: [],
+  };
+  return state === 'issued'
+    ? {
+        ...base,
+        key: 'issued',
+        title: ISSUED_TITLE,
+        layout: 'issued',
+        elements: [{ type: 'document-preview' }],
+      }
+    : {
+        ...base,
+        key: 'revoked',
+        title: REVOKED_TITLE,
+        layout: 'view',
+        elements: [
+          { type: 'notice', variant: 'warning', text: REVOKED_NOTICE },
+          { type: 'document-preview' },
+        ],
+      };
+}
+
 /** Where a document awaiting its SMS code goes back to: the preview (else the last editing step). */
 export function previewStep(template: Template): TemplateStep | null {
   const steps = editingSteps(template);

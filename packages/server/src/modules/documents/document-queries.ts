@@ -1,4 +1,4 @@
-import type { AttachmentValue, DocumentAction, DocumentState } from '@dilosi/domain';
+import type { AttachmentValue, DocumentAction, DocumentEvent, DocumentState } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB, DocumentRow } from '../../db/schema';
@@ -74,7 +74,7 @@ export async function insertDocumentEvent(
   db: Queryable,
   event: {
     documentId: string;
-    action: DocumentAction;
+    action: DocumentAction | DocumentEvent;
     fromState: DocumentState | null;
     toState: DocumentState | null;
     step: string | null;

@@ -1,10 +1,32 @@
+import type { ApiDocument, DocumentWrite } from '@dilosi/domain';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { CurrentUser } from '../auth';
 import type { TemplateCatalog } from '../templates';
+
+/** What the update route hands to issuance (modules/issuance) when the wizard reaches it. */
+export type IssuanceInput = {
+  request: FastifyRequest;
+  user: CurrentUser;
+  documentId: string;
+  document: DocumentWrite['document'];
+};
+
+/**
+ * Issuance as the wizard reaches it through POST /api/my-declarations/{id}: `submit` at the
+ * preview requests the SMS code; in state requested the update is the code's confirmation.
+ */
+export type IssuanceSteps = {
+  request(input: IssuanceInput): Promise<ApiDocument>;
+  confirm(input: IssuanceInput): Promise<ApiDocument>;
+};
 
 /** What the document routes need, made once per app. */
 export type DocumentServices = {
   catalog: TemplateCatalog;
   database: Database;
   config: Config;
+  /** Without it, the preview and the requested state refuse updates (409). */
+  issuance?: IssuanceSteps;
 };

@@ -2,6 +2,7 @@ import { apiErrorSchema } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
+import { loadDocumentExtras } from './document-extras';
 import { findOwnedDocument, listDocumentFiles } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { documentParamsSchema, documentResponseSchema } from './schemas';
@@ -13,7 +14,7 @@ import { documentNotFound } from './update-document';
  * malformed id: 404 document_api__declaration_not_found (never 403: existence must not leak).
  */
 export async function getDocumentRoute(app: FastifyInstance, services: DocumentServices) {
-  const { catalog, database } = services;
+  const { catalog, database, config } = services;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/my-declarations/:id',
     {
@@ -31,7 +32,8 @@ export async function getDocumentRoute(app: FastifyInstance, services: DocumentS
       if (!row) throw documentNotFound();
       const template = await catalog.definition(row.template_refname, row.template_version);
       const files = await listDocumentFiles(database.db, row.id);
-      return { data: { document: toApiDocument(template, row, files) } };
+      const extras = await loadDocumentExtras(database.db, row, config);
+      return { data: { document: toApiDocument(template, row, files, extras) } };
     },
   );
 }

@@ -9,8 +9,26 @@ import { listCitizenDocumentsRoute } from './list-citizen-documents';
 import { multipartBodyReader } from './read-multipart-body';
 import { updateDocumentRoute } from './update-document';
 
-export type { DocumentServices } from './document-services';
-export { buildStepInfo } from './build-step-info';
+export type { DocumentServices, IssuanceInput, IssuanceSteps } from './document-services';
+export { buildStepInfo, OTP_FIELD_KEY } from './build-step-info';
+export { computeDigest } from './compute-digest';
+export { nextEditingStep, requestedStep, stepOf } from './document-content';
+export {
+  loadDocumentExtras,
+  maskMobile,
+  noExtras,
+  validationUrlOf,
+  type DocumentExtras,
+} from './document-extras';
+export {
+  findOwnedDocument,
+  insertDocumentEvent,
+  listDocumentFiles,
+  type Queryable,
+} from './document-queries';
+export { contentOf, pdfFilename, toApiDocument } from './to-api-document';
+export { documentNotFound, notAllowedOnState } from './update-document';
+export { documentParamsSchema } from './schemas';
 
 /** The citizen's documents; registered inside the authenticated route tree. */
 export async function documentRoutes(authenticated: FastifyInstance, services: DocumentServices) {

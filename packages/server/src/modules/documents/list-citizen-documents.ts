@@ -11,7 +11,8 @@ const FINAL_STATES = ['issued', 'revoked'];
 
 /**
  * GET /api/citizen-declarations?draft=true|false&limit&offset — the citizen's own documents,
- * newest change first: drafts (editing, requested) or issued and revoked ones.
+ * newest change first: drafts (editing, requested) or issued and revoked ones; dismissed ones
+ * are left out.
  */
 export async function listCitizenDocumentsRoute(app: FastifyInstance, services: DocumentServices) {
   const { catalog, database } = services;
@@ -38,7 +39,9 @@ export async function listCitizenDocumentsRoute(app: FastifyInstance, services: 
       const base = database.db
         .selectFrom('documents')
         .where('owner_id', '=', user.id)
-        .where('state', 'in', states);
+        .where('state', 'in', states)
+        // Dismissed documents stay valid and reachable by id and reference code, not listed.
+        .where('dismissed_at', 'is', null);
       const [rows, total] = await Promise.all([
         base
           .selectAll()

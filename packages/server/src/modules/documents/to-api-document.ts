@@ -1,15 +1,24 @@
-import type {
-  ApiDocument,
-  DocumentListItem,
-  DocumentState,
-  Recipient,
-  Template,
-  TemplateType,
+import {
+  userActionsFor,
+  type ApiDocument,
+  type DocumentListItem,
+  type DocumentState,
+  type Recipient,
+  type Template,
+  type TemplateStep,
+  type TemplateType,
 } from '@dilosi/domain';
 import type { DocumentRow } from '../../db/schema';
 import { toTemplateSummary } from '../templates';
 import { buildStepInfo } from './build-step-info';
-import { firstEditingStep, stepOf, type DocumentContent } from './document-content';
+import {
+  finalStep,
+  firstEditingStep,
+  requestedStep,
+  stepOf,
+  type DocumentContent,
+} from './document-content';
+import { maskMobile, validationUrlOf, type DocumentExtras } from './document-extras';
 import { attachmentsByField, type DocumentFileInfo } from './document-queries';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -23,24 +32,60 @@ export function contentOf(row: DocumentRow, files: readonly DocumentFileInfo[]):
   };
 }
 
-/** data.document of create, update, backstep and get (apiDocumentSchema). */
+/** The step a document in this state is shown at. */
+function currentStep(template: Template, row: DocumentRow, content: DocumentContent): TemplateStep {
+  const state = row.state as DocumentState;
+  if (state === 'issued' || state === 'revoked') return finalStep(template, state);
+  if (state === 'requested') return requestedStep(template);
+  return stepOf(template, row.step) ?? firstEditingStep(template, content);
+}
+
+function otpOf(extras: DocumentExtras): ApiDocument['otp'] {
+  const { challenge, config } = extras;
+  if (!challenge) return null;
+  const sendsLeft = Math.max(0, config.OTP_MAX_SENDS - challenge.sends);
+  const lastSent = new Date(challenge.last_sent_at).getTime();
+  return {
+    masked_mobile: maskMobile(challenge.mobile),
+    expires_at: iso(challenge.expires_at),
+    resend_available_at:
+      sendsLeft > 0 ? iso(new Date(lastSent + config.OTP_RESEND_INTERVAL_SECONDS * 1000)) : null,
+    attempts_left: Math.max(0, config.OTP_MAX_ATTEMPTS - challenge.attempts),
+    sends_left: sendsLeft,
+  };
+}
+
+/**
+ * data.document of every document answer (apiDocumentSchema). With REFCODE_ENABLED=false the
+ * reference code and the validation address are left out (the code stays in the database).
+ */
 export function toApiDocument(
   template: Template,
   row: DocumentRow,
   files: readonly DocumentFileInfo[],
+  extras: DocumentExtras,
 ): ApiDocument {
   const content = contentOf(row, files);
   const state = row.state as DocumentState;
-  const step = stepOf(template, row.step) ?? firstEditingStep(template, content);
+  const step = currentStep(template, row, content);
+  const otp = otpOf(extras);
+  const showCode = extras.config.REFCODE_ENABLED && row.reference_code !== null;
+  const isFinal = state === 'issued' || state === 'revoked';
   return {
     id: row.id,
     'declaration-id': row.id,
     'document-id': row.id,
-    reference_code: row.reference_code,
+    reference_code: showCode ? row.reference_code : null,
     type: row.type as TemplateType,
     state,
     step: step.key,
-    step_info: buildStepInfo({ template, step, state, content }),
+    step_info: buildStepInfo({
+      template,
+      step,
+      state,
+      content,
+      maskedMobile: otp?.masked_mobile ?? null,
+    }),
     template: toTemplateSummary(template),
     statements: row.values,
     attachments: content.attachments,
@@ -51,7 +96,27 @@ export function toApiDocument(
     created_at: iso(row.created_at),
     timestamp: iso(row.updated_at),
     scope: 'my-declarations',
+    issued_at: row.issued_at ? iso(row.issued_at) : null,
+    validation_url:
+      isFinal && showCode && row.reference_code
+        ? validationUrlOf(extras.config, row.reference_code)
+        : null,
+    retention_until: isFinal && row.retention_until ? iso(row.retention_until) : null,
+    pdf: extras.pdf
+      ? {
+          filename: pdfFilename(showCode ? row.reference_code : null, row.id),
+          size: extras.pdf.size,
+          sha256: extras.pdf.sha256,
+        }
+      : null,
+    otp,
+    actions: userActionsFor(state),
   };
+}
+
+/** The download's file name: the reference code, else the document id. */
+export function pdfFilename(referenceCode: string | null, id: string): string {
+  return `${referenceCode ?? id}.pdf`;
 }
 
 /** A row of GET /api/citizen-declarations. */

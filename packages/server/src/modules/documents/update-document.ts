@@ -15,6 +15,7 @@ import { requireUser } from '../auth';
 import { checkUploads } from './check-uploads';
 import { computeDigest } from './compute-digest';
 import { nextEditingStep, resolveStepFields, stepOf } from './document-content';
+import { noExtras } from './document-extras';
 import { findOwnedDocument, insertDocumentEvent, listDocumentFiles } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { planAttachments } from './plan-attachments';
@@ -30,11 +31,34 @@ export const documentNotFound = () => new AppError(404, 'document_api__declarati
 export const notAllowedOnState = () => new AppError(409, 'action_not_allowed_on_state');
 
 /**
+ * Whether this update belongs to issuance: in state requested (the SMS code), or `submit` at
+ * the last editing step (preview). A quick unlocked look; issuance locks and checks again.
+ */
+async function issuanceStepOf(
+  services: DocumentServices,
+  id: string,
+  userId: string,
+  action: string | undefined,
+): Promise<'request' | 'confirm' | null> {
+  const { catalog, database } = services;
+  const stored = await findOwnedDocument(database.db, id, userId);
+  if (!stored) throw documentNotFound();
+  if (stored.state === 'requested') return 'confirm';
+  if (stored.state !== 'editing' || action !== 'submit') return null;
+  const definition = await catalog.definition(stored.template_refname, stored.template_version);
+  const step = stepOf(definition, stored.step);
+  const content = contentOf(stored, await listDocumentFiles(database.db, stored.id));
+  return step && !nextEditingStep(definition, step.key, content) ? 'request' : null;
+}
+
+/**
  * POST /api/my-declarations/{id} — saves the current step and moves to the next one. Only
  * the step's editable input fields are taken; the values are checked with the same
  * validateValues the web form runs, plus the server's recipient check. Invalid: 400
  * invalid_fields and nothing is saved. At the last editing step (preview) the document goes
- * on by issuance, not by update: 409 action_not_allowed_on_state.
+ * on by issuance: `action: 'submit'` sends the SMS code (modules/issuance), without it 409
+ * action_not_allowed_on_state. In state requested the body carries the code
+ * (`statements.otp_code`) and a right one issues the document.
  */
 export async function updateDocumentRoute(app: FastifyInstance, services: DocumentServices) {
   const { catalog, database, config } = services;
@@ -51,14 +75,25 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
         response: {
           200: documentResponseSchema,
           400: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const { document } = request.body;
+      const { document, action } = request.body;
+      const { issuance } = services;
+      if (issuance) {
+        const input = { request, user, documentId: request.params.id, document };
+        const issuanceStep = await issuanceStepOf(services, request.params.id, user.id, action);
+        if (issuanceStep === 'request')
+          return { data: { document: await issuance.request(input) } };
+        if (issuanceStep === 'confirm')
+          return { data: { document: await issuance.confirm(input) } };
+      }
       const locale = requestLocale(request);
       const { row, template, files } = await database.db.transaction().execute(async (trx) => {
         const stored = await findOwnedDocument(trx, request.params.id, user.id, {
@@ -154,7 +189,7 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
           files: await listDocumentFiles(trx, stored.id),
         };
       });
-      return { data: { document: toApiDocument(template, row, files) } };
+      return { data: { document: toApiDocument(template, row, files, noExtras(config)) } };
     },
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isFinalState, type ApiDocument, type InvalidField } from '@dilosi/domain';
 import { isApiRequestError } from '../../api/api-client';
@@ -9,8 +10,11 @@ import { MissingClaimsNotice } from '../../ui/missing-claims-notice';
 import { PageContainer } from '../../ui/page-container';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { focusPageHeading } from '../../ui/route-focus';
+import { showToast } from '../../ui/toasts';
 import { useBackstepDocument } from './api/backstep-document';
+import { getCitizenDeclarationQueryOptions } from './api/get-citizen-declaration';
 import { useDocument } from './api/get-document';
+import { useRunDocumentAction } from './api/run-document-action';
 import { useUpdateDocument } from './api/update-document';
 import { StepRenderer, type StepSubmission } from './renderer';
 import { StepIndicator } from './step-indicator';
@@ -23,7 +27,15 @@ type Notice =
   | { kind: 'modified' }
   | { kind: 'notAllowed' }
   | { kind: 'error'; code: string }
+  | { kind: 'mobile'; code: 'no_mobile' | 'mobile_not_greek' }
+  | { kind: 'otpAlreadySent'; seconds: number | null }
   | { kind: 'claims'; claims: unknown[] };
+
+/** otp_already_sent: how long until a new code may be asked for, when the server says. */
+function retryAfterSeconds(data: unknown): number | null {
+  const value = (data as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+  return typeof value === 'number' && Number.isFinite(value) ? Math.max(1, Math.ceil(value)) : null;
+}
 
 /**
  * /issue/{id} and /issue/{id}/{step} (spec sections 2 and 4): loads the document, keeps the
@@ -109,8 +121,10 @@ function DocumentWizard({
   const locale = useLocale();
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const update = useUpdateDocument();
   const backstep = useBackstepDocument();
+  const documentAction = useRunDocumentAction();
   const [serverErrors, setServerErrors] = useState<InvalidField[] | undefined>();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [fatal, setFatal] = useState<{ error: unknown } | null>(null);
@@ -145,11 +159,14 @@ function DocumentWizard({
   const goTo = useCallback(
     (next: ApiDocument) => {
       if (isFinalState(next.state) || next.step_info['is-final-view']) {
-        navigate(paths.documents.done.getHref(next.reference_code ?? next.id), { replace: true });
+        const ref = next.reference_code ?? next.id;
+        // The done page shows the issued document at once, without asking for it again.
+        queryClient.setQueryData(getCitizenDeclarationQueryOptions(ref).queryKey, next);
+        navigate(paths.documents.done.getHref(ref), { replace: true });
       }
       // Otherwise the effect above writes the new step into the address.
     },
-    [navigate],
+    [navigate, queryClient],
   );
 
   const onMutationError = useCallback(
@@ -174,6 +191,13 @@ function DocumentWizard({
           return;
         case 'missing_required_claims':
           setNotice({ kind: 'claims', claims: claimsOf(error.data) });
+          return;
+        case 'no_mobile':
+        case 'mobile_not_greek':
+          setNotice({ kind: 'mobile', code: error.code });
+          return;
+        case 'otp_already_sent':
+          setNotice({ kind: 'otpAlreadySent', seconds: retryAfterSeconds(error.data) });
           return;
       }
       if (error.status === 404 || error.status >= 500 || error.status === 401) {
@@ -200,17 +224,29 @@ function DocumentWizard({
       }
       setNotice(null);
       setServerErrors(undefined);
+      if (submission.action === 'resend_otp') {
+        // Only a new code: nothing of the form is sent.
+        documentAction.mutate(
+          { id: document.id, action: 'resend_otp' },
+          {
+            onSuccess: (answer) => showToast('success', answer.message ?? t('issue.otpResent')),
+            onError: onMutationError,
+          },
+        );
+        return;
+      }
       update.mutate(
         {
           document,
           statements: submission.statements,
           files: submission.files,
           keep: submission.keep,
+          ...(submission.action === 'submit' ? { action: 'submit' as const } : {}),
         },
         { onSuccess: goTo, onError: onMutationError },
       );
     },
-    [document, goTo, onBack, onMutationError, update],
+    [document, documentAction, goTo, onBack, onMutationError, t, update],
   );
 
   // skipIfNotEditable: a step with nothing to edit submits itself, once.
@@ -229,7 +265,7 @@ function DocumentWizard({
     });
   }, [isSkippable, skipKey, onSubmit, document]);
 
-  const isSubmitting = update.isPending || backstep.isPending;
+  const isSubmitting = update.isPending || backstep.isPending || documentAction.isPending;
   const hasBackAction = info.actions.some((action) => action.key === 'back');
   const showEdit = info.layout === 'preview' && info['back-step'] !== null && !hasBackAction;
 
@@ -255,6 +291,31 @@ function DocumentWizard({
       <WizardNotice variant="error" title={t('issue.errorTitle')}>
         <p className="govgr-body">
           {known ? tErrors(notice.code as 'internal_error') : t('issue.saveFailed')}
+        </p>
+      </WizardNotice>
+    );
+  } else if (notice?.kind === 'mobile') {
+    noticeView = (
+      <WizardNotice variant="error" title={t('issue.mobileTitle')}>
+        <p className="govgr-body">{tErrors(notice.code)}</p>
+        {notice.code === 'no_mobile' ? (
+          <p className="govgr-body">
+            <Link className="govgr-link" to={paths.info.noMobile.getHref()}>
+              {t('issue.noMobileLink')}
+            </Link>
+          </p>
+        ) : (
+          <p className="govgr-body">{t('issue.mobileNotGreekHint')}</p>
+        )}
+      </WizardNotice>
+    );
+  } else if (notice?.kind === 'otpAlreadySent') {
+    noticeView = (
+      <WizardNotice variant="error" title={t('issue.otpAlreadySentTitle')}>
+        <p className="govgr-body">
+          {notice.seconds === null
+            ? tErrors('otp_already_sent')
+            : t('issue.otpAlreadySent', { count: notice.seconds })}
         </p>
       </WizardNotice>
     );

@@ -10,6 +10,8 @@ export type UpdateDocumentInput = {
   files: Record<string, File[]>;
   /** Already uploaded files to keep, by field. */
   keep: Record<string, { file_id: string }[]>;
+  /** `submit` at the preview requests issuance (the SMS code); at confirm it sends the code. */
+  action?: 'submit';
 };
 
 /**
@@ -48,6 +50,7 @@ export async function updateDocument(input: UpdateDocumentInput): Promise<ApiDoc
       statements: input.statements,
       attachments: input.keep,
     },
+    ...(input.action ? { action: input.action } : {}),
   };
   const url = `/api/my-declarations/${encodeURIComponent(document.id)}`;
   const newFiles = Object.entries(input.files).filter(([, files]) => files.length > 0);

@@ -242,6 +242,25 @@ describe('back', () => {
 });
 
 describe('submission', () => {
+  it("the 'resend_otp' action is sent without validating the form", async () => {
+    const code = makeField({ key: 'otp_code', component: 'string', label: text('Κωδικός') });
+    const { user, onSubmit } = renderStep(
+      documentWithFields([code], {
+        actions: [
+          { key: 'submit', label: text('Επιβεβαίωση'), primary: true },
+          { key: 'resend_otp', label: text('Αποστολή νέου κωδικού'), primary: false },
+        ],
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Αποστολή νέου κωδικού' }));
+    expect(lastSubmission(onSubmit).action).toBe('resend_otp');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The default action (Enter) still checks the required code.
+    await user.click(screen.getByRole('button', { name: 'Επιβεβαίωση' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(errorSummary().textContent).toContain('Το πεδίο είναι υποχρεωτικό');
+  });
+
   it('sends the action pressed', async () => {
     const { user, onSubmit } = renderStep(
       documentWithFields([{ ...afm(), value: '094014201' }], {

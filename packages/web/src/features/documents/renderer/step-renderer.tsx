@@ -87,6 +87,9 @@ function renderFieldSlot(props: FieldComponentProps) {
   return <FieldSlot {...props} />;
 }
 
+/** Actions that only ask the server for something (a new SMS code): the form is not checked. */
+const UNCHECKED_ACTIONS: readonly StepAction[] = ['resend_otp'];
+
 /** The first action the Enter key sends (the form's default button). */
 function defaultAction(document: ApiDocument): StepAction {
   return document.step_info.actions.find((action) => action.key !== 'back')?.key ?? 'next';
@@ -150,6 +153,10 @@ function StepForm({
     const action = pendingAction.current ?? defaultAction(document);
     pendingAction.current = null;
     if (isSubmitting) return;
+    if (UNCHECKED_ACTIONS.includes(action)) {
+      onSubmit(buildSubmission(action, editableFields, values));
+      return;
+    }
     const found = validateValues(editableFields, values, step.rules, {
       now: new Date(),
       attachments: attachmentSizes(editableFields, values),
@@ -264,6 +271,7 @@ function StepForm({
                     type="submit"
                     className={`govgr-btn ${action.primary ? 'govgr-btn-primary' : 'govgr-btn-secondary'}`}
                     disabled={isSubmitting}
+                    formNoValidate={UNCHECKED_ACTIONS.includes(action.key) || undefined}
                     onClick={() => {
                       pendingAction.current = action.key;
                     }}

@@ -1,0 +1,233 @@
+// Full issuance through the API (DESIGN.md section 7: ≥ 200 documents/s on 2 cores): create →
+// fields → recipient → preview submit (SMS code to the outbox) → confirm with the code read from
+// the outbox → sealed PDF stored. The app runs in-process (buildApp + app.inject, like the API
+// tests), so the figure is the server's work without a network stack. Prints JSON.
+// Run: node --import tsx bench/issuance.ts
+//   DATABASE_URL=postgres://…   PostgreSQL server (a schema of its own, dropped at the end);
+//                               default: embedded PGlite in a temporary folder
+//   DOCUMENTS=400 CONCURRENCY=16 CITIZENS=20 BENCH_TRACE=1 (each request's time on stderr)
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../packages/server/src/app';
+import { loadConfig } from '../packages/server/src/config';
+import { openDatabase, type Database } from '../packages/server/src/db/database';
+import { migrate } from '../packages/server/src/db/migrate';
+import { upsertPersonUser } from '../packages/server/src/modules/auth/users';
+import { seedDemoData } from '../packages/server/src/seed/seed-demo-data';
+
+const documents = Number(process.env.DOCUMENTS ?? 400);
+const concurrency = Number(process.env.CONCURRENCY ?? 16);
+const citizens = Number(process.env.CITIZENS ?? 20);
+const warmup = 20;
+const databaseUrl = process.env.DATABASE_URL;
+
+/** A valid Greek tax number from 8 digits (weighted check digit). */
+function afmFrom(index: number): string {
+  const body = String(200_000_00 + index).padStart(8, '0');
+  let sum = 0;
+  for (let i = 0; i < 8; i += 1) sum += Number(body[i]) * 2 ** (8 - i);
+  return `${body}${(sum % 11) % 10}`;
+}
+
+async function openBenchDatabase(): Promise<{ database: Database; cleanup(): Promise<void> }> {
+  if (databaseUrl) {
+    const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+    const database = await openDatabase({
+      kind: 'postgres',
+      connectionString: databaseUrl,
+      schema,
+      poolSize: 10,
+    });
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.query(`drop schema if exists ${schema}_pgboss cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dilosi-bench-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  const { database, cleanup } = await openBenchDatabase();
+  await migrate(database);
+  await seedDemoData(database);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: os.tmpdir(),
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    RATE_LIMIT_MAX: '100000000',
+    DEVEL: 'false',
+  });
+  const app = await buildApp({ config, database, logger: false });
+
+  // Citizens with registry data and a certified Greek mobile.
+  const tokens: string[] = [];
+  for (let index = 0; index < citizens; index += 1) {
+    const afm = afmFrom(index);
+    const mobile = `69${String(10_000_000 + index).padStart(8, '0')}`;
+    await database.db
+      .insertInto('persons')
+      .values({
+        afm,
+        amka: null,
+        firstname: 'ΓΕΩΡΓΙΟΣ',
+        surname: `ΠΑΠΑΔΟΠΟΥΛΟΣ ${index}`,
+        father_name: 'ΙΩΑΝΝΗΣ',
+        mother_name: 'ΜΑΡΙΑ',
+        birth_date: '1980-01-01',
+        birth_place: 'ΑΘΗΝΑ',
+        id_number: `ΑΚ${100000 + index}`,
+        id_type: 'id_card',
+        gender: 'male',
+        address: JSON.stringify({
+          street: 'Πανεπιστημίου',
+          number: '10',
+          postal_code: '10671',
+          city: 'Αθήνα',
+        }),
+        landline: null,
+        mobile,
+        mobile_certified: true,
+        email: `citizen${index}@example.gr`,
+      })
+      .onConflict((oc) => oc.column('afm').doNothing())
+      .execute();
+    const user = await upsertPersonUser(database, {
+      afm,
+      firstname: 'ΓΕΩΡΓΙΟΣ',
+      surname: `ΠΑΠΑΔΟΠΟΥΛΟΣ ${index}`,
+      email: `citizen${index}@example.gr`,
+      username: null,
+      certifiedMobile: mobile,
+      grantAdmin: false,
+    });
+    const session = await app.auth.sessions.create({
+      userId: user.id,
+      provider: 'bank',
+      claims: ['bank_login'],
+      isAdmin: false,
+      ip: null,
+      userAgent: null,
+    });
+    tokens.push(session.token);
+  }
+
+  const call = async (token: string, url: string, payload: object, expected: number) => {
+    const t0 = performance.now();
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      payload,
+    });
+    if (process.env.BENCH_TRACE)
+      console.error(
+        url.length > 30
+          ? ((payload as { action?: string }).action ??
+              Object.keys(
+                (payload as { document: { statements: object } }).document.statements,
+              ).join(','))
+          : 'create',
+        (performance.now() - t0).toFixed(1),
+      );
+    if (response.statusCode !== expected) {
+      throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    }
+    return response.json<{ data: { document: { id: string; state: string } } }>().data.document;
+  };
+
+  const issueOne = async (index: number): Promise<number> => {
+    const token = tokens[index % tokens.length] ?? '';
+    const started = performance.now();
+    const statement = `Δηλώνω ότι τα στοιχεία της αίτησης ${index} είναι αληθή και πλήρη.`;
+    const created = await call(
+      token,
+      '/api/my-declarations/',
+      { document: { template: 'solemn-declaration', statements: { statement } } },
+      201,
+    );
+    const url = `/api/my-declarations/${created.id}`;
+    await call(token, url, { document: { statements: { statement } } }, 200);
+    const recipient =
+      index % 2 === 0
+        ? { type: 'entity', codename: 'EFKA' }
+        : { type: 'custom', name: 'Δήμος Αθηναίων', email: 'info@example.gr' };
+    await call(token, url, { document: { statements: { recipient } } }, 200);
+    await call(token, url, { document: { statements: {} }, action: 'submit' }, 200);
+    const sms = await database.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('document_id', '=', created.id)
+      .where('message_key', '=', 'otp_sms')
+      .executeTakeFirstOrThrow();
+    const code = /\b(\d{6})\b/.exec(sms.body)?.[1] ?? '';
+    const issued = await call(token, url, { document: { statements: { otp_code: code } } }, 200);
+    if (issued.state !== 'issued') throw new Error(`not issued: ${issued.state}`);
+    return performance.now() - started;
+  };
+
+  const run = async (count: number, offset: number) => {
+    const latencies: number[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < count) {
+        const index = offset + next;
+        next += 1;
+        latencies.push(await issueOne(index));
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+    return { latencies, seconds: (performance.now() - started) / 1000 };
+  };
+
+  await run(warmup, 0);
+  const load = os.loadavg()[0];
+  const { latencies, seconds } = await run(documents, warmup);
+  const stored = await database.db
+    .selectFrom('document_pdfs')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  console.log(
+    JSON.stringify({
+      engine: database.kind,
+      documents,
+      concurrency,
+      seconds: +seconds.toFixed(2),
+      documents_per_second: +(documents / seconds).toFixed(1),
+      median_ms: +at(0.5).toFixed(1),
+      p99_ms: +at(0.99).toFixed(1),
+      sealed_pdfs_stored: Number(stored.count),
+      cpus: os.cpus().length,
+      load_average_before: +(load ?? 0).toFixed(2),
+      rss_mb: Math.round(process.memoryUsage().rss / 1_048_576),
+    }),
+  );
+  await app.close();
+  await cleanup();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import type { DocumentState } from '@dilosi/domain';
+import type { Config } from '../../config';
+import type { DocumentRow, OtpChallengeRow } from '../../db/schema';
+import type { Queryable } from './document-queries';
+
+export type ExtrasConfig = Pick<
+  Config,
+  | 'REFCODE_ENABLED'
+  | 'publicUrl'
+  | 'OTP_MAX_ATTEMPTS'
+  | 'OTP_MAX_SENDS'
+  | 'OTP_RESEND_INTERVAL_SECONDS'
+>;
+
+/** What a document answer shows besides the row: the pending SMS code, the stored PDF. */
+export type DocumentExtras = {
+  config: ExtrasConfig;
+  challenge: Pick<
+    OtpChallengeRow,
+    'mobile' | 'attempts' | 'sends' | 'last_sent_at' | 'expires_at'
+  > | null;
+  pdf: { size: number; sha256: string } | null;
+};
+
+/** The address validators open and the QR code holds. */
+export function validationUrlOf(config: Pick<Config, 'publicUrl'>, referenceCode: string): string {
+  return `${config.publicUrl}/show/${referenceCode}`;
+}
+
+/** +306912345678 → 69******78: enough for the citizen to recognise, nothing more. */
+export function maskMobile(mobile: string): string {
+  const digits = mobile.replace(/\D/g, '');
+  const national = digits.startsWith('30') && digits.length === 12 ? digits.slice(2) : digits;
+  if (national.length < 5) return '*'.repeat(national.length);
+  return `${national.slice(0, 2)}${'*'.repeat(national.length - 4)}${national.slice(-2)}`;
+}
+
+/** A draft in editing: nothing besides the row. */
+export function noExtras(config: ExtrasConfig): DocumentExtras {
+  return { config, challenge: null, pdf: null };
+}
+
+/** Loads what the answer of this document needs: the challenge when requested, the PDF when issued. */
+export async function loadDocumentExtras(
+  db: Queryable,
+  row: Pick<DocumentRow, 'id' | 'state'>,
+  config: ExtrasConfig,
+): Promise<DocumentExtras> {
+  const state = row.state as DocumentState;
+  const challenge =
+    state === 'requested'
+      ? ((await db
+          .selectFrom('otp_challenges')
+          .select(['mobile', 'attempts', 'sends', 'last_sent_at', 'expires_at'])
+          .where('document_id', '=', row.id)
+          .executeTakeFirst()) ?? null)
+      : null;
+  const pdf =
+    state === 'issued' || state === 'revoked'
+      ? ((await db
+          .selectFrom('document_pdfs')
+          .select(['size', 'sha256'])
+          .where('document_id', '=', row.id)
+          .executeTakeFirst()) ?? null)
+      : null;
+  return { config, challenge, pdf };
+}

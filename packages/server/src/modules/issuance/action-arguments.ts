@@ -1,0 +1,62 @@
+import { isValidEmail, validateAfm, type InvalidField, type Locale } from '@dilosi/domain';
+import { AppError } from '../../lib/app-error';
+import { translate } from '../../lib/i18n';
+
+/** Collects the refusals of an action's arguments into one 400 invalid_fields. */
+export class ArgumentErrors {
+  private readonly fields: InvalidField[] = [];
+  constructor(private readonly locale: Locale) {}
+
+  add(field: string, code: string, params?: Record<string, unknown>, namespace = 'validation') {
+    this.fields.push({
+      invalid_field: field,
+      error_info: {
+        code,
+        message: translate(this.locale, namespace, code, params),
+        ...(params ? { params } : {}),
+      },
+    });
+  }
+
+  /** A required text argument, trimmed; undefined (and an error) when missing or too long. */
+  text(args: Record<string, unknown>, field: string, max = 100): string | undefined {
+    const value = args[field];
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (text === '') this.add(field, 'required');
+    else if (text.length > max) this.add(field, 'text_too_long', { max });
+    else return text;
+    return undefined;
+  }
+
+  /** An e-mail address argument; required unless a fallback is given. */
+  email(args: Record<string, unknown>, field: string, fallback: string | null = null) {
+    const value = args[field];
+    if (value === undefined || value === null || value === '') {
+      if (fallback && isValidEmail(fallback)) return fallback;
+      this.add(field, 'required');
+      return undefined;
+    }
+    if (typeof value !== 'string' || !isValidEmail(value.trim())) {
+      this.add(field, 'email_invalid');
+      return undefined;
+    }
+    return value.trim();
+  }
+
+  afm(args: Record<string, unknown>, field: string): string | undefined {
+    const text = this.text(args, field, 20);
+    if (text === undefined) return undefined;
+    const error = validateAfm(text);
+    if (error) {
+      this.add(field, error.code);
+      return undefined;
+    }
+    return text;
+  }
+
+  throwIfAny(): void {
+    if (this.fields.length > 0) {
+      throw new AppError(400, 'invalid_fields', { invalid_fields: this.fields });
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import { isValidEmail, type Recipient, type Template } from '@dilosi/domain';
+import { sql } from 'kysely';
+import type { DocumentRow, User } from '../../db/schema';
+import type { Queryable } from '../documents';
+import { citizenName, documentLinkParams } from './document-links';
+import type { IssuanceServices } from './issuance-services';
+
+const athensYear = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Athens', year: 'numeric' });
+
+/**
+ * Hands an issued document to its recipient, in the issuance's transaction: an entity gets a
+ * case in its inbox (case number YYYY/NNNNNN, the listed columns copied), a person named with
+ * an e-mail address gets the validation link. Answers the case number, if any.
+ */
+export async function deliverIssuedDocument(
+  trx: Queryable,
+  services: Pick<IssuanceServices, 'config' | 'notifier'>,
+  input: { row: DocumentRow; template: Template; user: User; issuedAt: Date },
+): Promise<string | null> {
+  const { row, template, user, issuedAt } = input;
+  const recipient = (row.recipient as Recipient | null) ?? null;
+  const name = citizenName(row.values, user);
+  if (recipient?.type === 'entity') {
+    const entity = await trx
+      .selectFrom('entities')
+      .select('id')
+      .where('codename', '=', recipient.codename)
+      .executeTakeFirst();
+    if (!entity || !row.reference_code) return null;
+    const { rows } = await sql<{
+      number: number;
+    }>`select nextval('case_number_seq') as number`.execute(trx);
+    const caseId = `${athensYear.format(issuedAt)}/${String(rows[0]?.number ?? 0).padStart(6, '0')}`;
+    const entry = await trx
+      .insertInto('inbox_entries')
+      .values({
+        entity_id: entity.id,
+        document_id: row.id,
+        case_id: caseId,
+        status: 'incoming',
+        reference_code: row.reference_code,
+        template_refname: template.refname,
+        subject: template.shortname.el,
+        citizen_name: name,
+        citizen_afm: user.afm,
+        received_at: issuedAt,
+        updated_at: issuedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('case_events')
+      .values({
+        inbox_entry_id: entry.id,
+        action: 'received',
+        user_id: null,
+        details: JSON.stringify({ reference_code: row.reference_code }),
+        at: issuedAt,
+      })
+      .execute();
+    await trx.updateTable('documents').set({ case_id: caseId }).where('id', '=', row.id).execute();
+    return caseId;
+  }
+  if (recipient?.type === 'custom' && recipient.email && isValidEmail(recipient.email)) {
+    await services.notifier.enqueue(
+      {
+        channel: 'email',
+        to: recipient.email,
+        key: 'document_link_email',
+        locale: 'el',
+        params: { sender: name, ...documentLinkParams(services.config, row, template) },
+        documentId: row.id,
+      },
+      trx,
+    );
+  }
+  return null;
+}

@@ -1,0 +1,309 @@
+import {
+  RETENTION_MAX_DAYS,
+  RETENTION_MIN_DAYS,
+  type DocumentUserAction,
+  type Locale,
+  type Template,
+} from '@dilosi/domain';
+import { now } from '../../clock';
+import type { DocumentRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { formatAthensDateTime } from '../../pdf/athens-date-time';
+import type { CurrentUser } from '../auth';
+import {
+  computeDigest,
+  documentNotFound,
+  findOwnedDocument,
+  insertDocumentEvent,
+  notAllowedOnState,
+  type Queryable,
+} from '../documents';
+import { ArgumentErrors } from './action-arguments';
+import { actionMessage } from './action-messages';
+import { citizenName, documentLinkParams } from './document-links';
+import type { IssuanceServices } from './issuance-services';
+import { sendOtp } from './otp';
+import { signPdfToken } from './pdf-token';
+import { certifiedMobileOf } from './request-issuance';
+
+export type ActionContext = {
+  services: IssuanceServices;
+  user: CurrentUser;
+  /** The document as read before the action (unlocked). */
+  stored: DocumentRow;
+  template: Template;
+  args: Record<string, unknown>;
+  locale: Locale;
+};
+
+export type ActionOutcome = {
+  /** The document after the action, when it changed. */
+  row?: DocumentRow;
+  message?: string;
+  downloadUrl?: string;
+};
+
+const DAY_MS = 86_400_000;
+
+/** Runs a change on the locked document, still in a state the action allows. */
+async function withLockedDocument<T>(
+  context: ActionContext,
+  states: readonly string[],
+  change: (trx: Queryable, locked: DocumentRow) => Promise<T>,
+): Promise<T> {
+  const { services, stored, user } = context;
+  return services.database.db.transaction().execute(async (trx) => {
+    const locked = await findOwnedDocument(trx, stored.id, user.id, { forUpdate: true });
+    if (!locked) throw documentNotFound();
+    if (!states.includes(locked.state)) throw notAllowedOnState();
+    return change(trx, locked);
+  });
+}
+
+/** GET /api/pdf/{token} address of the document's PDF, valid PDF_TOKEN_TTL_SECONDS. */
+export function pdfDownloadUrl(services: IssuanceServices, documentId: string) {
+  const expiresAt = new Date(now().getTime() + services.config.PDF_TOKEN_TTL_SECONDS * 1000);
+  const token = signPdfToken(services.pdfTokenKey, documentId, expiresAt);
+  return { url: `/api/pdf/${token}`, expiresAt };
+}
+
+/** 429 otp_already_sent: too soon after the last code, or no codes left to send. */
+function alreadySent(retryAfterSeconds: number | null, sendsLeft: number): AppError {
+  return new AppError(429, 'otp_already_sent', {
+    retry_after_seconds: retryAfterSeconds,
+    sends_left: sendsLeft,
+  });
+}
+
+export const documentActions: Record<
+  DocumentUserAction,
+  (context: ActionContext) => Promise<ActionOutcome>
+> = {
+  async resend_otp(context) {
+    const { services, user, locale } = context;
+    const { config } = services;
+    const mobile = certifiedMobileOf(user);
+    const row = await withLockedDocument(context, ['requested'], async (trx, locked) => {
+      const challenge = await trx
+        .selectFrom('otp_challenges')
+        .selectAll()
+        .where('document_id', '=', locked.id)
+        .forUpdate()
+        .executeTakeFirst();
+      const sends = challenge?.sends ?? 0;
+      if (sends >= config.OTP_MAX_SENDS) throw alreadySent(null, 0);
+      if (challenge) {
+        const wait =
+          new Date(challenge.last_sent_at).getTime() +
+          config.OTP_RESEND_INTERVAL_SECONDS * 1000 -
+          now().getTime();
+        if (wait > 0) throw alreadySent(Math.ceil(wait / 1000), config.OTP_MAX_SENDS - sends);
+      }
+      await sendOtp(trx, services, { documentId: locked.id, mobile, locale, sends: sends + 1 });
+      await insertDocumentEvent(trx, {
+        documentId: locked.id,
+        action: 'otp_resent',
+        fromState: 'requested',
+        toState: 'requested',
+        step: locked.step,
+        userId: user.id,
+      });
+      return locked;
+    });
+    return { row, message: actionMessage(locale, 'otp_resent') };
+  },
+
+  async pdf(context) {
+    return { downloadUrl: pdfDownloadUrl(context.services, context.stored.id).url };
+  },
+
+  async email(context) {
+    const { services, user, stored, template, args, locale } = context;
+    const errors = new ArgumentErrors(locale);
+    const to = errors.email(args, 'email', user.record.email);
+    errors.throwIfAny();
+    await services.notifier.enqueue({
+      channel: 'email',
+      to: to ?? '',
+      key: 'document_email',
+      locale,
+      params: documentLinkParams(services.config, stored, template),
+      documentId: stored.id,
+    });
+    return { message: actionMessage(locale, 'email_sent') };
+  },
+
+  async sms(context) {
+    const { services, user, stored, template, locale } = context;
+    const mobile = certifiedMobileOf(user);
+    await services.notifier.enqueue({
+      channel: 'sms',
+      to: mobile,
+      key: 'document_sms',
+      locale,
+      params: documentLinkParams(services.config, stored, template),
+      documentId: stored.id,
+    });
+    return { message: actionMessage(locale, 'sms_sent') };
+  },
+
+  async 'send-document-link'(context) {
+    const { services, user, stored, template, args, locale } = context;
+    const errors = new ArgumentErrors(locale);
+    const to = errors.email(args, 'email');
+    errors.throwIfAny();
+    await services.notifier.enqueue({
+      channel: 'email',
+      to: to ?? '',
+      key: 'document_link_email',
+      locale,
+      params: {
+        sender: citizenName(stored.values, user.record),
+        ...documentLinkParams(services.config, stored, template),
+      },
+      documentId: stored.id,
+    });
+    return { message: actionMessage(locale, 'link_sent', { email: to }) };
+  },
+
+  async share(context) {
+    const { user, args, locale } = context;
+    const errors = new ArgumentErrors(locale);
+    const firstname = errors.text(args, 'firstname');
+    const surname = errors.text(args, 'surname');
+    const afm = errors.afm(args, 'afm');
+    errors.throwIfAny();
+    const row = await withLockedDocument(context, ['issued'], async (trx, locked) => {
+      await trx
+        .insertInto('document_shares')
+        .values({
+          document_id: locked.id,
+          firstname: firstname ?? '',
+          surname: surname ?? '',
+          afm: afm ?? '',
+          created_at: now(),
+        })
+        .execute();
+      await insertDocumentEvent(trx, {
+        documentId: locked.id,
+        action: 'shared',
+        fromState: 'issued',
+        toState: 'issued',
+        step: locked.step,
+        userId: user.id,
+      });
+      return locked;
+    });
+    return { row, message: actionMessage(locale, 'shared', { name: `${firstname} ${surname}` }) };
+  },
+
+  async revoke(context) {
+    const { user, locale } = context;
+    const row = await withLockedDocument(context, ['issued'], async (trx, locked) => {
+      const at = now();
+      const revoked = await trx
+        .updateTable('documents')
+        .set({
+          state: 'revoked',
+          step: 'revoked',
+          digest: computeDigest({
+            values: locked.values,
+            recipient: locked.recipient,
+            step: 'revoked',
+          }),
+          updated_at: at,
+        })
+        .where('id', '=', locked.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await insertDocumentEvent(trx, {
+        documentId: locked.id,
+        action: 'revoked',
+        fromState: 'issued',
+        toState: 'revoked',
+        step: 'revoked',
+        userId: user.id,
+      });
+      // The recipient's case records it too.
+      const entry = await trx
+        .selectFrom('inbox_entries')
+        .select('id')
+        .where('document_id', '=', locked.id)
+        .executeTakeFirst();
+      if (entry) {
+        await trx
+          .insertInto('case_events')
+          .values({
+            inbox_entry_id: entry.id,
+            action: 'document_revoked',
+            user_id: user.id,
+            details: JSON.stringify({ reference_code: locked.reference_code }),
+            at,
+          })
+          .execute();
+      }
+      return revoked;
+    });
+    return { row, message: actionMessage(locale, 'revoked') };
+  },
+
+  async dismiss(context) {
+    const { user, locale } = context;
+    const row = await withLockedDocument(context, ['issued', 'revoked'], async (trx, locked) => {
+      const dismissed = await trx
+        .updateTable('documents')
+        .set({ dismissed_at: now() })
+        .where('id', '=', locked.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await insertDocumentEvent(trx, {
+        documentId: locked.id,
+        action: 'dismissed',
+        fromState: locked.state as 'issued' | 'revoked',
+        toState: locked.state as 'issued' | 'revoked',
+        step: locked.step,
+        userId: user.id,
+      });
+      return dismissed;
+    });
+    return { row, message: actionMessage(locale, 'dismissed') };
+  },
+
+  async set_retention(context) {
+    const { user, args, locale } = context;
+    const errors = new ArgumentErrors(locale);
+    const raw = args.days;
+    const days = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
+    if (
+      typeof days !== 'number' ||
+      !Number.isInteger(days) ||
+      days < RETENTION_MIN_DAYS ||
+      days > RETENTION_MAX_DAYS
+    ) {
+      const params = { min: RETENTION_MIN_DAYS, max: RETENTION_MAX_DAYS };
+      if (raw === undefined || raw === null || raw === '') errors.add('days', 'required');
+      else errors.add('days', 'retention_days_invalid', params, 'actions');
+    }
+    errors.throwIfAny();
+    const row = await withLockedDocument(context, ['issued'], async (trx, locked) => {
+      const issuedAt = new Date(locked.issued_at ?? locked.updated_at).getTime();
+      const updated = await trx
+        .updateTable('documents')
+        .set({ retention_until: new Date(issuedAt + (days as number) * DAY_MS) })
+        .where('id', '=', locked.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await insertDocumentEvent(trx, {
+        documentId: locked.id,
+        action: 'retention_set',
+        fromState: 'issued',
+        toState: 'issued',
+        step: locked.step,
+        userId: user.id,
+      });
+      return updated;
+    });
+    const until = formatAthensDateTime(new Date(row.retention_until ?? now())).slice(0, 10);
+    return { row, message: actionMessage(locale, 'retention_set', { date: until }) };
+  },
+};

@@ -1,0 +1,52 @@
+import { apiErrorSchema, parseReferenceCode } from '@dilosi/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../auth';
+import {
+  documentNotFound,
+  listDocumentFiles,
+  loadDocumentExtras,
+  toApiDocument,
+} from '../documents';
+import type { IssuanceServices } from './issuance-services';
+import { documentResponseSchema, referenceParamsSchema } from './schemas';
+
+/**
+ * GET /api/citizen-declarations/{ref} — the owner's issued (or revoked) document by its
+ * reference code, as typed (dashes, case and I/L/O do not matter): the done page
+ * /dilosi/{ref}/done. Malformed, unknown, or another citizen's: 404
+ * document_api__declaration_not_found.
+ */
+export async function getCitizenDeclarationRoute(app: FastifyInstance, services: IssuanceServices) {
+  const { catalog, database, config } = services;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/citizen-declarations/:ref',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: "The logged-in citizen's document by its reference code",
+        security: [{ bearer: [] }],
+        params: referenceParamsSchema,
+        response: { 200: documentResponseSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const parsed = parseReferenceCode(request.params.ref);
+      if (!parsed.ok) throw documentNotFound();
+      const row = await database.db
+        .selectFrom('documents')
+        .selectAll()
+        .where('reference_code', '=', parsed.code)
+        .where('owner_id', '=', user.id)
+        .executeTakeFirst();
+      if (!row) throw documentNotFound();
+      const template = await catalog.definition(row.template_refname, row.template_version);
+      const [files, extras] = await Promise.all([
+        listDocumentFiles(database.db, row.id),
+        loadDocumentExtras(database.db, row, config),
+      ]);
+      return { data: { document: toApiDocument(template, row, files, extras) } };
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import crypto from 'node:crypto';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Notifier } from '../../notify';
+import type { Sealer } from '../../pdf/seal';
+import { loadOrCreateSecret } from '../auth/stored-secret';
+import type { TemplateCatalog } from '../templates';
+
+/** What issuance needs, made once per app (the sealer's key is decrypted once, at start). */
+export type IssuanceServices = {
+  catalog: TemplateCatalog;
+  database: Database;
+  config: Config;
+  notifier: Notifier;
+  sealer: Sealer;
+  /** HMAC key of the stored SMS codes. */
+  otpKey: Buffer;
+  /** HMAC key of the PDF download tokens. */
+  pdfTokenKey: Buffer;
+};
+
+const newKey = () => crypto.randomBytes(32).toString('base64');
+
+export async function createIssuanceServices(
+  deps: Omit<IssuanceServices, 'otpKey' | 'pdfTokenKey'>,
+): Promise<IssuanceServices> {
+  // Shared by every API process: a code sent by one is checked by another.
+  const [otpKey, pdfTokenKey] = await Promise.all([
+    loadOrCreateSecret(deps.database, 'otp_hmac_key', newKey),
+    loadOrCreateSecret(deps.database, 'pdf_token_hmac_key', newKey),
+  ]);
+  return {
+    ...deps,
+    otpKey: Buffer.from(otpKey, 'base64'),
+    pdfTokenKey: Buffer.from(pdfTokenKey, 'base64'),
+  };
+}

@@ -1,0 +1,166 @@
+import crypto from 'node:crypto';
+import {
+  formatReferenceCode,
+  referenceCodeFromRandomBytes,
+  renderDocumentPreview,
+  type ApiDocument,
+  type DocumentState,
+} from '@dilosi/domain';
+import { now } from '../../clock';
+import type { DocumentRow, User } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { renderDocumentPdf } from '../../pdf/document-pdf';
+import {
+  computeDigest,
+  contentOf,
+  documentNotFound,
+  findOwnedDocument,
+  insertDocumentEvent,
+  listDocumentFiles,
+  notAllowedOnState,
+  toApiDocument,
+  validationUrlOf,
+} from '../documents';
+import { deliverIssuedDocument } from './deliver-document';
+import type { IssuanceServices } from './issuance-services';
+
+const DAY_MS = 86_400_000;
+const MAX_CODE_TRIES = 5;
+
+class ReferenceCodeClash extends Error {}
+
+function isReferenceCodeClash(error: unknown): boolean {
+  if (error instanceof ReferenceCodeClash) return true;
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23505' && (constraint === undefined || constraint.includes('reference_code'));
+}
+
+export type IssueInput = {
+  /** The document as read before (unlocked): its values are what the PDF shows. */
+  stored: DocumentRow;
+  user: User;
+  /** The state issuance starts from: requested (SMS code), editing (anonymous, no code). */
+  from: Extract<DocumentState, 'requested' | 'editing'>;
+  /** The challenge the right code was checked against; it must still be the current one. */
+  codeHash: string | null;
+  isOfficial: boolean;
+};
+
+/**
+ * Issues a document (requested → issued): a new reference code, the PDF rendered and sealed,
+ * then one transaction that stores the PDF with the state, the events `issued` and
+ * `pdf_created`, the retention date, and the delivery to the recipient. The PDF is made before
+ * the transaction so no lock is held while it renders; the transaction checks that nothing
+ * changed meanwhile (state, digest, SMS challenge). A reference code already used (by a
+ * document or a tombstone) is drawn again.
+ */
+export async function issueDocument(
+  services: IssuanceServices,
+  input: IssueInput,
+): Promise<ApiDocument> {
+  const { catalog, config, database, sealer } = services;
+  const { stored, user } = input;
+  const template = await catalog.definition(stored.template_refname, stored.template_version);
+  const files = await listDocumentFiles(database.db, stored.id);
+  const content = contentOf(stored, files);
+  // Documents are issued in Greek (docs/pdf.md): the preview carries every language, the PDF reads el.
+  const preview = renderDocumentPreview(template, content.values, content.recipient);
+
+  for (let attempt = 1; ; attempt += 1) {
+    const referenceCode = referenceCodeFromRandomBytes(crypto.randomBytes(10));
+    const issuedAt = now();
+    const unsealed = await renderDocumentPdf({
+      preview,
+      referenceCode: config.REFCODE_ENABLED ? formatReferenceCode(referenceCode) : null,
+      issuedAt,
+      validationUrl: config.REFCODE_ENABLED ? validationUrlOf(config, referenceCode) : null,
+      title: template.title.el,
+      sealPlaceholder: true,
+      sealContentsBytes: sealer.contentsBytes,
+    });
+    const pdf = await sealer.seal(unsealed);
+    const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
+    try {
+      const row = await database.db.transaction().execute(async (trx) => {
+        const locked = await findOwnedDocument(trx, stored.id, user.id, { forUpdate: true });
+        if (!locked) throw documentNotFound();
+        if (locked.state !== input.from) throw notAllowedOnState();
+        if (locked.digest !== stored.digest) throw new AppError(409, 'document_modified');
+        if (input.codeHash !== null) {
+          const challenge = await trx
+            .selectFrom('otp_challenges')
+            .select('code_hash')
+            .where('document_id', '=', stored.id)
+            .executeTakeFirst();
+          // A new code was sent meanwhile: the one entered is no longer the one to use.
+          if (challenge?.code_hash !== input.codeHash) throw new AppError(400, 'otp_expired');
+        }
+        const tombstone = await trx
+          .selectFrom('document_tombstones')
+          .select('reference_code')
+          .where('reference_code', '=', referenceCode)
+          .executeTakeFirst();
+        if (tombstone) throw new ReferenceCodeClash();
+
+        const issued = await trx
+          .updateTable('documents')
+          .set({
+            state: 'issued',
+            step: 'issued',
+            reference_code: referenceCode,
+            issued_at: issuedAt,
+            is_official: input.isOfficial,
+            retention_until: new Date(issuedAt.getTime() + config.RETENTION_DAYS * DAY_MS),
+            digest: computeDigest({
+              values: locked.values,
+              recipient: content.recipient,
+              step: 'issued',
+            }),
+            updated_at: issuedAt,
+          })
+          .where('id', '=', stored.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx.deleteFrom('otp_challenges').where('document_id', '=', stored.id).execute();
+        await insertDocumentEvent(trx, {
+          documentId: stored.id,
+          action: 'issued',
+          fromState: input.from,
+          toState: 'issued',
+          step: 'issued',
+          userId: user.id,
+        });
+        await trx
+          .insertInto('document_pdfs')
+          .values({
+            document_id: stored.id,
+            bytes: pdf,
+            sha256,
+            size: pdf.length,
+            created_at: issuedAt,
+          })
+          .execute();
+        await insertDocumentEvent(trx, {
+          documentId: stored.id,
+          action: 'pdf_created',
+          fromState: 'issued',
+          toState: 'issued',
+          step: 'issued',
+          userId: user.id,
+        });
+        const caseId = await deliverIssuedDocument(trx, services, {
+          row: issued,
+          template,
+          user,
+          issuedAt,
+        });
+        return caseId ? { ...issued, case_id: caseId } : issued;
+      });
+      const pdfInfo = { size: pdf.length, sha256 };
+      return toApiDocument(template, row, files, { config, challenge: null, pdf: pdfInfo });
+    } catch (error) {
+      if (attempt < MAX_CODE_TRIES && isReferenceCodeClash(error)) continue;
+      throw error;
+    }
+  }
+}

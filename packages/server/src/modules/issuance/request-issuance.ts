@@ -1,0 +1,109 @@
+import { isValidGreekMobile, type ApiDocument } from '@dilosi/domain';
+import { now } from '../../clock';
+import { AppError } from '../../lib/app-error';
+import { requestLocale } from '../../lib/i18n';
+import {
+  computeDigest,
+  contentOf,
+  documentNotFound,
+  findOwnedDocument,
+  insertDocumentEvent,
+  listDocumentFiles,
+  loadDocumentExtras,
+  nextEditingStep,
+  notAllowedOnState,
+  requestedStep,
+  stepOf,
+  toApiDocument,
+  type IssuanceInput,
+} from '../documents';
+import type { CurrentUser } from '../auth';
+import { issueDocument } from './issue-document';
+import type { IssuanceServices } from './issuance-services';
+import { sendOtp } from './otp';
+
+/** The certified Greek mobile the SMS code goes to; 403 no_mobile or mobile_not_greek otherwise. */
+export function certifiedMobileOf(user: CurrentUser): string {
+  const { mobile, mobile_certified } = user.record;
+  if (!mobile || !mobile_certified) throw new AppError(403, 'no_mobile');
+  // Spec section 5: a non-Greek mobile number cannot be used to issue.
+  if (!isValidGreekMobile(mobile)) throw new AppError(403, 'mobile_not_greek');
+  return mobile;
+}
+
+/**
+ * `submit` at the preview (editing → requested): a six-digit code is sent by SMS to the
+ * citizen's certified mobile, the document waits at the template's confirm step. Submitting
+ * again after going back replaces the code. An anonymous template used through an anonymous
+ * login has no mobile to send to: the captcha solved at creation was its confirmation, and it is
+ * issued at once, not official (is_official false).
+ */
+export async function requestIssuance(
+  services: IssuanceServices,
+  input: IssuanceInput,
+): Promise<ApiDocument> {
+  const { catalog, config, database } = services;
+  const { user, documentId, document } = input;
+  const locale = requestLocale(input.request);
+
+  const stored = await findOwnedDocument(database.db, documentId, user.id);
+  if (!stored) throw documentNotFound();
+  const template = await catalog.definition(stored.template_refname, stored.template_version);
+  if (template.anonymous && user.isAnonymous) {
+    const sentDigest = document['digest-sha256'];
+    if (sentDigest !== undefined && sentDigest !== stored.digest) {
+      throw new AppError(409, 'document_modified');
+    }
+    if (stored.state !== 'editing') throw notAllowedOnState();
+    return issueDocument(services, {
+      stored,
+      user: user.record,
+      from: 'editing',
+      codeHash: null,
+      isOfficial: false,
+    });
+  }
+  const mobile = certifiedMobileOf(user);
+
+  const { row, files } = await database.db.transaction().execute(async (trx) => {
+    const locked = await findOwnedDocument(trx, documentId, user.id, { forUpdate: true });
+    if (!locked) throw documentNotFound();
+    if (locked.state !== 'editing') throw notAllowedOnState();
+    const sentDigest = document['digest-sha256'];
+    if (sentDigest !== undefined && sentDigest !== locked.digest) {
+      throw new AppError(409, 'document_modified');
+    }
+    const storedFiles = await listDocumentFiles(trx, locked.id);
+    const content = contentOf(locked, storedFiles);
+    const step = stepOf(template, locked.step);
+    if (!step || nextEditingStep(template, step.key, content)) throw notAllowedOnState();
+    const target = requestedStep(template);
+    await sendOtp(trx, services, { documentId: locked.id, mobile, locale, sends: 1 });
+    const updated = await trx
+      .updateTable('documents')
+      .set({
+        state: 'requested',
+        step: target.key,
+        digest: computeDigest({
+          values: locked.values,
+          recipient: content.recipient,
+          step: target.key,
+        }),
+        updated_at: now(),
+      })
+      .where('id', '=', locked.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await insertDocumentEvent(trx, {
+      documentId: locked.id,
+      action: 'requested',
+      fromState: 'editing',
+      toState: 'requested',
+      step: target.key,
+      userId: user.id,
+    });
+    return { row: updated, files: storedFiles };
+  });
+  const extras = await loadDocumentExtras(database.db, row, config);
+  return toApiDocument(template, row, files, extras);
+}

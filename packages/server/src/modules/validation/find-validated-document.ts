@@ -1,0 +1,101 @@
+import { formatReferenceCode, type TemplateType, type ValidatedDocument } from '@dilosi/domain';
+import { now } from '../../clock';
+import { AppError } from '../../lib/app-error';
+import { signValidationPdfToken } from './pdf-token';
+import type { ValidationServices } from './validation-services';
+
+/** A row of the look-up: a document (issued or revoked) or the tombstone of a deleted one. */
+export type ValidationRow = {
+  id: string | null;
+  state: 'issued' | 'revoked' | 'deleted';
+  is_official: boolean | null;
+  issued_at: Date | string | null;
+  type: string | null;
+  template_refname: string | null;
+  template_version: number | null;
+};
+
+/**
+ * One indexed query for every answer: documents.reference_code and
+ * document_tombstones.reference_code are both unique indexes, and a code is in at most one of
+ * them. Drafts never carry a code; the state filter only keeps this true by construction.
+ */
+const LOOKUP_SQL = `
+  select id::text as id, state, is_official, issued_at, type, template_refname, template_version
+    from documents
+   where reference_code = $1 and state in ('issued', 'revoked')
+  union all
+  select null, 'deleted', null, issued_at, null, null, null
+    from document_tombstones
+   where reference_code = $1
+  limit 1`;
+
+/**
+ * A code that passes no check symbol (all zeros check to 0, not Z): never stored, so looking it
+ * up costs what looking up an unknown valid code costs.
+ */
+export const NEVER_ISSUED_CODE = '000000000000000Z';
+
+export async function lookupReferenceCode(
+  services: Pick<ValidationServices, 'database'>,
+  code: string,
+): Promise<ValidationRow | null> {
+  const { rows } = await services.database.query<ValidationRow>(LOOKUP_SQL, [code]);
+  return rows[0] ?? null;
+}
+
+export const documentNotFound = () => new AppError(404, 'document_not_found');
+export const documentDeleted = () => new AppError(410, 'document_deleted');
+
+/** The public validation address: what the PDF's QR code holds (documents/document-extras.ts). */
+export function validationUrl(publicUrl: string, code: string): string {
+  return `${publicUrl}/show/${code}`;
+}
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+/**
+ * The validation view (spec section 2): status, issue date, template code, PDF download, the
+ * invalid marker (is_official false) and the QR of official documents. A revoked document shows
+ * only its code and state; values of the document never leave here.
+ */
+export async function toValidatedDocument(
+  services: Pick<ValidationServices, 'catalog' | 'config' | 'pdfTokenKey'>,
+  code: string,
+  row: ValidationRow & { state: 'issued' | 'revoked' },
+): Promise<ValidatedDocument> {
+  const referenceCode = formatReferenceCode(code);
+  if (row.state === 'revoked') return { reference_code: referenceCode, state: 'revoked' };
+  const { catalog, config } = services;
+  // Kept in memory after the first look-up of each template version.
+  const template =
+    row.template_refname !== null && row.template_version !== null
+      ? await catalog.definition(row.template_refname, row.template_version)
+      : null;
+  const isOfficial = row.is_official === true;
+  const url = isOfficial ? validationUrl(config.publicUrl, code) : null;
+  const expiresAt = new Date(now().getTime() + config.PDF_TOKEN_TTL_SECONDS * 1000);
+  const token = row.id ? signValidationPdfToken(services.pdfTokenKey, row.id, expiresAt) : null;
+  return {
+    reference_code: referenceCode,
+    state: 'issued',
+    is_official: isOfficial,
+    issued_at: iso(row.issued_at),
+    type: (row.type ?? template?.type) as TemplateType | undefined,
+    ...(template
+      ? {
+          template: {
+            refname: template.refname,
+            code: template.code,
+            shortname: template.shortname,
+          },
+        }
+      : {}),
+    qrcode: url,
+    validation_url: url,
+    pdf: token
+      ? { download_url: `/api/validation/pdf/${token}`, expires_at: expiresAt.toISOString() }
+      : null,
+  };
+}

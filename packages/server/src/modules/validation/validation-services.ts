@@ -1,0 +1,44 @@
+import crypto from 'node:crypto';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { loadSealCredentials, pemToDer } from '../../pdf/seal-credentials';
+import { loadOrCreateSecret } from '../auth/stored-secret';
+import type { TemplateCatalog } from '../templates';
+import type { SealTrust } from './verify-seal';
+
+/** What public validation needs, made once per app. */
+export type ValidationServices = {
+  config: Config;
+  database: Database;
+  catalog: TemplateCatalog;
+  /** HMAC key of the PDF download tokens (shared by every API process). */
+  pdfTokenKey: Buffer;
+  /** The seal a checked file must carry; loaded on the first file check, then kept. */
+  sealTrust(): Promise<SealTrust>;
+};
+
+const newKey = () => crypto.randomBytes(32).toString('base64');
+
+export async function createValidationServices(deps: {
+  config: Config;
+  database: Database;
+  catalog: TemplateCatalog;
+}): Promise<ValidationServices> {
+  const pdfTokenKey = Buffer.from(
+    await loadOrCreateSecret(deps.database, 'validation_pdf_token_key', newKey),
+    'base64',
+  );
+  let trust: Promise<SealTrust> | undefined;
+  const sealTrust = () => {
+    trust ??= loadSealCredentials(deps.database, deps.config).then((credentials) => ({
+      sealCertificateDer: pemToDer(credentials.certificatePem),
+      issuers: [...credentials.chainPems, credentials.caCertificatePem ?? '']
+        .filter(Boolean)
+        .map((pem) => new crypto.X509Certificate(pem)),
+    }));
+    // A failed load (database down) is tried again by the next check.
+    trust.catch(() => (trust = undefined));
+    return trust;
+  };
+  return { ...deps, pdfTokenKey, sealTrust };
+}

@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './modal-dialog.css';
+
+type ModalDialogProps = {
+  isOpen: boolean;
+  /** Escape, the close button or the caller's own cancel. */
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  closeLabel: string;
+  /** Described by this element too (e.g. a warning), besides the title. */
+  describedBy?: string;
+};
+
+/**
+ * A modal dialog on the native <dialog> element opened with showModal(): the browser makes the
+ * rest of the page inert (focus stays inside) and Escape closes it. Labelled by its title; the
+ * focus starts on the element marked data-autofocus, if any, and goes back to what had it when
+ * the dialog opened.
+ */
+export function ModalDialog({
+  isOpen,
+  onClose,
+  title,
+  children,
+  closeLabel,
+  describedBy,
+}: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const opener = useRef<HTMLElement | null>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) {
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      // The first input (marked data-autofocus) rather than the close button.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    } else if (!isOpen && dialog.open) {
+      dialog.close();
+    }
+  }, [isOpen]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Escape fires cancel: the parent decides (it closes through isOpen).
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    const onClosed = () => {
+      const target = opener.current;
+      opener.current = null;
+      if (target?.isConnected) target.focus();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onClosed);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onClosed);
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dilosi-dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+    >
+      <div className="dilosi-dialog__header">
+        <h2 id={titleId} className="govgr-heading-m dilosi-dialog__title">
+          {title}
+        </h2>
+        <button
+          type="button"
+          className="dilosi-dialog__close"
+          aria-label={closeLabel}
+          onClick={onClose}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      {isOpen ? <div className="dilosi-dialog__body">{children}</div> : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import './toasts.css';
+
+/**
+ * Snackbars (spec section 9): at most 3 at once, a success one leaves after 5 s. Errors stay
+ * longer (30 s) so they can be read; any toast can be closed, and the timer waits while the
+ * pointer or the keyboard focus is on it. Shown in live regions that exist before any toast.
+ */
+export type ToastVariant = 'success' | 'error' | 'info';
+export type Toast = { id: number; variant: ToastVariant; message: string };
+
+export const MAX_TOASTS = 3;
+export const TOAST_DURATION_MS = { success: 5_000, info: 5_000, error: 30_000 } as const;
+
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast; the oldest goes when a fourth arrives. Answers its id. */
+export function showToast(variant: ToastVariant, message: string): number {
+  const id = nextId++;
+  toasts = [...toasts, { id, variant, message }].slice(-MAX_TOASTS);
+  emit();
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  const next = toasts.filter((toast) => toast.id !== id);
+  if (next.length === toasts.length) return;
+  toasts = next;
+  emit();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): Toast[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
+}
+
+function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  const paused = useRef(false);
+  const remaining = useRef<number>(TOAST_DURATION_MS[toast.variant]);
+  useEffect(() => {
+    let started = Date.now();
+    const tick = window.setInterval(() => {
+      const now = Date.now();
+      if (!paused.current) remaining.current -= now - started;
+      started = now;
+      if (remaining.current <= 0) dismissToast(toast.id);
+    }, 250);
+    return () => window.clearInterval(tick);
+  }, [toast.id]);
+  const pause = () => {
+    paused.current = true;
+  };
+  const resume = () => {
+    paused.current = false;
+  };
+  return (
+    <li
+      className={`dilosi-toast dilosi-toast--${toast.variant}`}
+      onMouseEnter={pause}
+      onMouseLeave={resume}
+      onFocus={pause}
+      onBlur={resume}
+    >
+      <p className="govgr-body dilosi-toast__message">{toast.message}</p>
+      <button
+        type="button"
+        className="dilosi-toast__close"
+        aria-label={closeLabel}
+        onClick={() => dismissToast(toast.id)}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
+  );
+}
+
+/** The toasts of the whole app; rendered once, next to the shell. */
+export function ToastRegion() {
+  const { t } = useTranslation();
+  const current = useToasts();
+  const errors = current.filter((toast) => toast.variant === 'error');
+  const others = current.filter((toast) => toast.variant !== 'error');
+  const closeLabel = t('toasts.close');
+  return (
+    <div className="dilosi-toasts">
+      <div role="alert" aria-label={t('toasts.errors')}>
+        <ul className="dilosi-toasts__list">
+          {errors.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} closeLabel={closeLabel} />
+          ))}
+        </ul>
+      </div>
+      <div role="status" aria-live="polite" aria-label={t('toasts.messages')}>
+        <ul className="dilosi-toasts__list">
+          {others.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} closeLabel={closeLabel} />
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
