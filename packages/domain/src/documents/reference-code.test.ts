@@ -40,6 +40,21 @@ describe('reference codes', () => {
     expect(parseReferenceCode(withZero.replace(/0/g, 'O'))).toEqual({ ok: true, code: withZero });
   });
 
+  it('reads Greek capitals that look like Latin ones as those (Greek keyboards, PDF text)', () => {
+    const code = 'ABEZHKMNPTXY0123';
+    const data = code.slice(0, 15);
+    const valid = [...'0123456789ABCDEFGHJKMNPQRSTVWXYZ']
+      .map((check) => data + check)
+      .find((candidate) => parseReferenceCode(candidate).ok);
+    expect(valid).toBeDefined();
+    const greek = (valid ?? '').replace(
+      /[ABEZHKMNPTXY]/g,
+      (c) => 'ΑΒΕΖΗΚΜΝΡΤΧΥ'['ABEZHKMNPTXY'.indexOf(c)] ?? c,
+    );
+    expect(greek).not.toBe(valid);
+    expect(parseReferenceCode(greek.toLowerCase())).toEqual({ ok: true, code: valid });
+  });
+
   it('catches every single mistyped symbol', () => {
     const code = referenceCodeFromRandomBytes(randomBytes(10));
     for (let position = 0; position < REFERENCE_CODE_LENGTH; position += 1) {

@@ -47,17 +47,42 @@ export function formatReferenceCode(code: string): string {
   return code.match(/.{1,4}/g)?.join('-') ?? code;
 }
 
+/**
+ * Greek capitals that look like Latin ones: typed on a Greek keyboard, or copied out of a PDF
+ * whose font draws both with one glyph, they still read as the code.
+ */
+const GREEK_LOOK_ALIKES: Record<string, string> = {
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+};
+
 export type ReferenceCodeParse =
   { ok: true; code: string } | { ok: false; reason: 'empty' | 'malformed' | 'check' };
 
 /**
  * Reads a code as a person typed it: case, spaces and dashes do not matter, and the letters
- * Crockford maps (I and L to 1, O to 0) are accepted. Answers the canonical code, or why not.
+ * Crockford maps (I and L to 1, O to 0) and Greek look-alike capitals are accepted. Answers the canonical code, or why not.
  */
 export function parseReferenceCode(input: string): ReferenceCodeParse {
-  const compact = input.replace(/[\s-]/g, '').toUpperCase();
+  const compact = input.replace(/[\s\-‐-―]/g, '').toUpperCase();
   if (compact === '') return { ok: false, reason: 'empty' };
-  const canonical = compact.replace(/[IL]/g, '1').replace(/O/g, '0');
+  const canonical = [...compact]
+    .map((symbol) => GREEK_LOOK_ALIKES[symbol] ?? symbol)
+    .join('')
+    .replace(/[IL]/g, '1')
+    .replace(/O/g, '0');
   if (
     canonical.length !== REFERENCE_CODE_LENGTH ||
     [...canonical].some((c) => !ALPHABET.includes(c))

@@ -251,12 +251,19 @@ describe('issuance', () => {
         { token: maria },
       );
       expect(back.body.data.document).toMatchObject({ state: 'editing', step: 'preview' });
-      const left = await t.database.db
+      const voided = await t.database.db
         .selectFrom('otp_challenges')
-        .select('document_id')
+        .select(['code_hash', 'sends'])
         .where('document_id', '=', document.id)
-        .execute();
-      expect(left).toEqual([]);
+        .executeTakeFirstOrThrow();
+      // The code is void, but the count of SMS sent stays with the document.
+      expect(voided).toEqual({ code_hash: '', sends: 1 });
+
+      // Submitting again at once is a resend: too soon.
+      const again = await d.submit(maria, document.id);
+      expect(again.status).toBe(429);
+      expect(again.body.error.code).toBe('otp_already_sent');
+      expect(await outboxOf(document.id, 'otp_sms')).toHaveLength(1);
     });
 
     it('refuses a citizen without a certified mobile, or with a foreign one', async () => {

@@ -66,8 +66,13 @@ export async function backstepDocumentRoute(app: FastifyInstance, services: Docu
           .where('id', '=', stored.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        // Back from requested: the SMS code sent is void; submitting again sends a new one.
-        await trx.deleteFrom('otp_challenges').where('document_id', '=', stored.id).execute();
+        // Back from requested: the code sent is void (it expires now), but its count of sends
+        // stays, so going back and forth cannot send SMS without limit.
+        await trx
+          .updateTable('otp_challenges')
+          .set({ expires_at: now(), code_hash: '' })
+          .where('document_id', '=', stored.id)
+          .execute();
         await insertDocumentEvent(trx, {
           documentId: stored.id,
           action: 'backstep',

@@ -22,7 +22,7 @@ import { ArgumentErrors } from './action-arguments';
 import { actionMessage } from './action-messages';
 import { citizenName, documentLinkParams } from './document-links';
 import type { IssuanceServices } from './issuance-services';
-import { sendOtp } from './otp';
+import { nextOtpSend, sendOtp } from './otp';
 import { signPdfToken } from './pdf-token';
 import { certifiedMobileOf } from './request-issuance';
 
@@ -67,14 +67,6 @@ export function pdfDownloadUrl(services: IssuanceServices, documentId: string) {
   return { url: `/api/pdf/${token}`, expiresAt };
 }
 
-/** 429 otp_already_sent: too soon after the last code, or no codes left to send. */
-function alreadySent(retryAfterSeconds: number | null, sendsLeft: number): AppError {
-  return new AppError(429, 'otp_already_sent', {
-    retry_after_seconds: retryAfterSeconds,
-    sends_left: sendsLeft,
-  });
-}
-
 export const documentActions: Record<
   DocumentUserAction,
   (context: ActionContext) => Promise<ActionOutcome>
@@ -84,22 +76,8 @@ export const documentActions: Record<
     const { config } = services;
     const mobile = certifiedMobileOf(user);
     const row = await withLockedDocument(context, ['requested'], async (trx, locked) => {
-      const challenge = await trx
-        .selectFrom('otp_challenges')
-        .selectAll()
-        .where('document_id', '=', locked.id)
-        .forUpdate()
-        .executeTakeFirst();
-      const sends = challenge?.sends ?? 0;
-      if (sends >= config.OTP_MAX_SENDS) throw alreadySent(null, 0);
-      if (challenge) {
-        const wait =
-          new Date(challenge.last_sent_at).getTime() +
-          config.OTP_RESEND_INTERVAL_SECONDS * 1000 -
-          now().getTime();
-        if (wait > 0) throw alreadySent(Math.ceil(wait / 1000), config.OTP_MAX_SENDS - sends);
-      }
-      await sendOtp(trx, services, { documentId: locked.id, mobile, locale, sends: sends + 1 });
+      const sends = await nextOtpSend(trx, config, locked.id);
+      await sendOtp(trx, services, { documentId: locked.id, mobile, locale, sends });
       await insertDocumentEvent(trx, {
         documentId: locked.id,
         action: 'otp_resent',

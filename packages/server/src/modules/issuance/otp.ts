@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { Locale } from '@dilosi/domain';
 import { now } from '../../clock';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
 import type { Queryable } from '../documents';
 import type { IssuanceServices } from './issuance-services';
 
@@ -78,4 +80,40 @@ export async function sendOtp(
       }),
     )
     .execute();
+}
+
+/** 429 otp_already_sent: too soon after the last code, or no codes left to send. */
+export function otpAlreadySent(retryAfterSeconds: number | null, sendsLeft: number): AppError {
+  return new AppError(429, 'otp_already_sent', {
+    retry_after_seconds: retryAfterSeconds,
+    sends_left: sendsLeft,
+  });
+}
+
+/**
+ * The number the next code of a document will have, or 429 otp_already_sent. The count lives
+ * as long as the document: going back from the code step and submitting again does not start
+ * a fresh budget of SMS.
+ */
+export async function nextOtpSend(
+  trx: Queryable,
+  config: Pick<Config, 'OTP_MAX_SENDS' | 'OTP_RESEND_INTERVAL_SECONDS'>,
+  documentId: string,
+): Promise<number> {
+  const challenge = await trx
+    .selectFrom('otp_challenges')
+    .select(['sends', 'last_sent_at'])
+    .where('document_id', '=', documentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!challenge) return 1;
+  if (challenge.sends >= config.OTP_MAX_SENDS) throw otpAlreadySent(null, 0);
+  const wait =
+    new Date(challenge.last_sent_at).getTime() +
+    config.OTP_RESEND_INTERVAL_SECONDS * 1000 -
+    now().getTime();
+  if (wait > 0) {
+    throw otpAlreadySent(Math.ceil(wait / 1000), config.OTP_MAX_SENDS - challenge.sends);
+  }
+  return challenge.sends + 1;
 }

@@ -20,7 +20,7 @@ import {
 import type { CurrentUser } from '../auth';
 import { issueDocument } from './issue-document';
 import type { IssuanceServices } from './issuance-services';
-import { sendOtp } from './otp';
+import { nextOtpSend, sendOtp } from './otp';
 
 /** The certified Greek mobile the SMS code goes to; 403 no_mobile or mobile_not_greek otherwise. */
 export function certifiedMobileOf(user: CurrentUser): string {
@@ -78,7 +78,8 @@ export async function requestIssuance(
     const step = stepOf(template, locked.step);
     if (!step || nextEditingStep(template, step.key, content)) throw notAllowedOnState();
     const target = requestedStep(template);
-    await sendOtp(trx, services, { documentId: locked.id, mobile, locale, sends: 1 });
+    const sends = await nextOtpSend(trx, services.config, locked.id);
+    await sendOtp(trx, services, { documentId: locked.id, mobile, locale, sends });
     const updated = await trx
       .updateTable('documents')
       .set({
