@@ -283,6 +283,10 @@ describe('public validation', () => {
     await expect.poll(() => h1(page).textContent()).toBe('Επαλήθευση εγγράφου');
     const input = page.getByLabel('Αρχείο PDF', { exact: true });
     const check = page.getByRole('button', { name: 'Έλεγχος αρχείου' });
+    // A real control: visible and reachable from the keyboard (the design system hides it).
+    expect(await input.isVisible()).toBe(true);
+    await input.focus();
+    expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
 
     await input.setInputFiles({
       name: 'document.pdf',

@@ -296,9 +296,13 @@ describe('issuing a solemn declaration through the wizard', () => {
     const pdf = await PDFDocument.create();
     pdf.addPage([200, 200]).drawText('Dilosi e2e', { x: 20, y: 100 });
     const bytes = Buffer.from(await pdf.save());
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'dilosi-e2e.pdf', mimeType: 'application/pdf', buffer: bytes });
+    const fileInput = page.locator('input[type="file"]');
+    expect(await fileInput.first().isVisible()).toBe(true);
+    await fileInput.setInputFiles({
+      name: 'dilosi-e2e.pdf',
+      mimeType: 'application/pdf',
+      buffer: bytes,
+    });
     await page.getByRole('button', { name: 'Συνέχεια' }).click();
     await page.waitForURL(stepUrl('recipient'));
     await expect.poll(() => h1(page).textContent()).toBe('Παραλήπτης');
