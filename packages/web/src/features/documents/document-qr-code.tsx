@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './document-qr-code.css';
 
 /**
  * The QR code of a document's validation address (spec section 9: 180 px, level M). The encoder

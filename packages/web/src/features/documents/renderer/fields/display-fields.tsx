@@ -4,6 +4,7 @@ import { FieldHint, TechnicalError } from '../form-primitives';
 import { isSafeHref, MarkdownLite } from '../markdown-lite';
 import type { FieldComponentProps } from '../types';
 import { useDocumentsText } from '../use-renderer-text';
+import { DocumentQrCode } from '../../document-qr-code';
 
 /** Components that only show something (DISPLAY_ONLY_COMPONENTS): no value, no error. */
 
@@ -47,14 +48,14 @@ export function QrCodeField(props: FieldComponentProps) {
   const { id, field, locale } = props;
   const content = fillFromValues(field['component-params'].content ?? '', props);
   return (
-    <figure className="dilosi-qrcode" id={id} aria-labelledby={`${id}-caption`}>
-      <div className="dilosi-qrcode__box" aria-hidden="true">
-        QR
-      </div>
+    <figure className="dilosi-qrcode-field" id={id} aria-labelledby={`${id}-caption`}>
+      {content ? (
+        <DocumentQrCode url={content} label={field.label[locale] || t('qrcode.label')} />
+      ) : null}
       <figcaption id={`${id}-caption`}>
         <span className="govgr-label">{field.label[locale] || t('qrcode.label')}</span>
         <span className="govgr-hint dilosi-hint-line">{t('qrcode.note')}</span>
-        <code className="dilosi-qrcode__content">{content}</code>
+        <code className="dilosi-qrcode-field__content">{content}</code>
       </figcaption>
     </figure>
   );
