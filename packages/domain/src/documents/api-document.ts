@@ -189,6 +189,16 @@ export const apiDocumentSchema = z.object({
     .optional(),
   /** What POST /api/my-declarations/{id}/action accepts now (DOCUMENT_USER_ACTIONS). */
   actions: z.array(z.enum(DOCUMENT_USER_ACTIONS)).optional(),
+  /**
+   * The template's own success texts for the issued page, instead of issued_verbose and
+   * issued_refcode (`{{code}}` is the reference code).
+   */
+  texts: z
+    .object({
+      'success-message': localizedTextSchema.optional(),
+      'success-code-message': localizedTextSchema.optional(),
+    })
+    .optional(),
 });
 export type ApiDocument = z.infer<typeof apiDocumentSchema>;
 

@@ -558,6 +558,20 @@ describe('the document wizard API', () => {
       const eleni = await loginAs(t, '100000052');
       const first = await create(eleni);
       const second = await create(eleni, 'test-authorisation');
+      // The template's own texts for the issued page travel with the document.
+      expect(second.texts).toEqual({
+        'success-message': {
+          el: 'Η εξουσιοδότηση εκδόθηκε',
+          en: 'The authorisation has been issued',
+          fr: "L'autorisation a été émise",
+        },
+        'success-code-message': {
+          el: 'Κωδικός: {{code}}',
+          en: 'Code: {{code}}',
+          fr: 'Code : {{code}}',
+        },
+      });
+      expect(first.texts).toEqual({});
       const third = await create(eleni);
       await t.database.db
         .updateTable('documents')

@@ -111,6 +111,14 @@ export function toApiDocument(
       : null,
     otp,
     actions: userActionsFor(state),
+    texts: {
+      ...(template.i18n['success-message']
+        ? { 'success-message': template.i18n['success-message'] }
+        : {}),
+      ...(template.i18n['success-code-message']
+        ? { 'success-code-message': template.i18n['success-code-message'] }
+        : {}),
+    },
   };
 }
 

@@ -125,12 +125,18 @@ function FinalDocument({ document }: { document: ApiDocument }) {
                 </div>
               ) : null}
               <div className="govgr-panel govgr-panel--confirmation dilosi-done-panel">
-                <PageHeading>{t('done.issued_verbose')}</PageHeading>
+                <PageHeading>
+                  {document.texts?.['success-message']?.[locale] ?? t('done.issued_verbose')}
+                </PageHeading>
                 {showsReference && document.reference_code ? (
                   <p className="govgr-body-l dilosi-done-panel__code">
-                    {t('done.issued_refcode', {
-                      code: formatReferenceCode(document.reference_code),
-                    })}
+                    {successCodeMessage(
+                      document.texts?.['success-code-message']?.[locale],
+                      formatReferenceCode(document.reference_code),
+                    ) ??
+                      t('done.issued_refcode', {
+                        code: formatReferenceCode(document.reference_code),
+                      })}
                   </p>
                 ) : null}
               </div>
@@ -197,4 +203,9 @@ function FinalDocument({ document }: { document: ApiDocument }) {
       </div>
     </div>
   );
+}
+
+/** A template's own code message, with `{{code}}` replaced by the formatted reference code. */
+function successCodeMessage(template: string | undefined, code: string): string | undefined {
+  return template?.replace(/\{\{\s*code\s*\}\}/g, code);
 }
