@@ -10,6 +10,7 @@ import {
   type FieldError,
   type InvalidField,
   type Locale,
+  type LocalizedText,
   type Recipient,
   type StepField,
   type StepInfo,
@@ -36,8 +37,9 @@ import { createTestApp, type TestApp } from '../helpers';
  * step is filled with the realistic values of fixtures/template-values.ts: the web form's own
  * check (validateValues on the step's editable fields and the form's values) must find nothing,
  * and the server must then take the step and move to the next, until the preview shows the values
- * and the recipient. With the required fields of the first step left empty, the server's
- * invalid_fields must be exactly what validateValues answers for the same input.
+ * and the recipient. With the required fields of the first step left empty, and with values
+ * that break a step's formats and rules (the sample's `invalid`), the server's invalid_fields
+ * must be exactly what validateValues answers for the same input (paths, codes and params).
  */
 
 type DocumentAnswer = { data: { document: ApiDocument } };
@@ -47,13 +49,22 @@ const catalogue: Template[] = fs
   .filter((file) => file.endsWith('.json'))
   .sort()
   .map((file) =>
-    templateSchema.parse(JSON.parse(fs.readFileSync(path.join(DEFAULT_TEMPLATES_DIR, file), 'utf8'))),
+    templateSchema.parse(
+      JSON.parse(fs.readFileSync(path.join(DEFAULT_TEMPLATES_DIR, file), 'utf8')),
+    ),
   );
 const walkable = catalogue.filter((template) => template.enabled);
 const disabled = catalogue.filter((template) => !template.enabled);
 const LOCALES: Locale[] = ['el', 'en'];
 /** The addressable demo entities the samples send documents to. */
-const RECIPIENTS = ['DIMOS_ATHINAION', 'DIMOS_THESSALONIKIS', 'EFKA', 'AADE', 'ELAS_ATTIKIS', 'YPES'];
+const RECIPIENTS = [
+  'DIMOS_ATHINAION',
+  'DIMOS_THESSALONIKIS',
+  'EFKA',
+  'AADE',
+  'ELAS_ATTIKIS',
+  'YPES',
+];
 
 const validPdf = fs.readFileSync(
   path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/files/valid.pdf'),
@@ -176,7 +187,7 @@ describe('walking every catalogued template to its preview', () => {
     // Recipients as the web form holds them once chosen from the search (codename and names).
     const entities = new Map<string, Recipient>();
     for (const codename of RECIPIENTS) {
-      const search = await api<{ data: { codename: string; name: Recipient['name'] }[] }>(
+      const search = await api<{ data: { codename: string; name: LocalizedText }[] }>(
         'GET',
         `/api/recipients?q=${codename}`,
         { token: tokens.citizen },
@@ -295,48 +306,76 @@ describe('walking every catalogued template to its preview', () => {
     },
   );
 
+  /** The web form's check of a step, on what the citizen has typed over the step's values. */
+  function formCheck(document: ApiDocument, typed: Record<string, unknown>, files = {}) {
+    const info = document.step_info;
+    const fields = editableFormFields(info);
+    const values = { ...initialValues(info), ...typed };
+    const errors = validateValues(fields, values, info.rules, {
+      now: now(),
+      attachments: attachmentsOf(document, fields, files),
+    });
+    return { fields, values, errors };
+  }
+
+  /** Fills the current step with its sample values: the form finds nothing, the server moves on. */
+  async function fillStep(document: ApiDocument, sample: TemplateSample, locale: Locale) {
+    const at = document.step;
+    const step: StepSample | undefined = sample.steps[at];
+    if (!step) throw new Error(`no sample values for step "${at}"`);
+    const { fields, values, errors } = formCheck(document, step.values, step.files);
+    expect(errors, `${at}: the web form refuses the sample`).toEqual([]);
+    const response = await send(document, sample, locale, submission(fields, values), step.files);
+    expect(response.status, `${at}: ${JSON.stringify(response.body.error)}`).toBe(200);
+    return response.body.data.document;
+  }
+
+  /** Sends values the form refuses and expects the server to refuse them the same way. */
+  async function expectSameRefusal(
+    document: ApiDocument,
+    sample: TemplateSample,
+    typed: Record<string, unknown>,
+    files: Record<string, number> = {},
+  ): Promise<Agreed[]> {
+    const { fields, values, errors } = formCheck(document, typed, files);
+    const clientErrors = fromClient(errors);
+    const response = await send(document, sample, 'el', submission(fields, values), files);
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('invalid_fields');
+    const invalid = response.body.error.data?.invalid_fields as InvalidField[];
+    expect(fromServer(invalid)).toEqual(clientErrors);
+    for (const entry of invalid) expect(entry.error_info.message).not.toBe('');
+    // Nothing was saved: the draft is still at the same step, with the same values.
+    const reread = await api<DocumentAnswer>('GET', `/api/my-declarations/${document.id}`, {
+      token: tokens[sample.user],
+    });
+    expect(reread.body.data.document.step).toBe(document.step);
+    expect(reread.body.data.document['digest-sha256']).toBe(document['digest-sha256']);
+    return clientErrors;
+  }
+
   describe.each(walkable.map((template) => [template.refname, template] as const))(
     '%s',
     (refname, template) => {
       const steps = editingSteps(template);
-
-      it.each(LOCALES)('is filled to its preview (%s)', async (locale) => {
+      const sampleOf = () => {
         const sample = samples[refname];
         if (!sample) throw new Error(`no sample values for ${refname}`);
+        return sample;
+      };
+
+      it.each(LOCALES)('is filled to its preview (%s)', async (locale) => {
+        const sample = sampleOf();
         let document = await create(template, sample, locale);
         expect(document.step).toBe(steps[0]);
         const filled: string[] = [];
-
         while (document.step_info.layout !== 'preview') {
           const at = document.step;
-          const step: StepSample | undefined = sample.steps[at];
-          if (!step) throw new Error(`${refname}: no sample values for step "${at}"`);
-          expect(filled, `${refname}: step "${at}" comes back`).not.toContain(at);
+          expect(filled, `step "${at}" comes back`).not.toContain(at);
           filled.push(at);
-
-          // The web form's check, on what the citizen has typed over the step's values.
-          const fields = editableFormFields(document.step_info);
-          const values = { ...initialValues(document.step_info), ...step.values };
-          const clientErrors = validateValues(fields, values, document.step_info.rules, {
-            now: now(),
-            attachments: attachmentsOf(document, fields, step.files),
-          });
-          expect(clientErrors, `${refname}/${at}: the web form refuses the sample`).toEqual([]);
-
-          const response = await send(
-            document,
-            sample,
-            locale,
-            submission(fields, values),
-            step.files,
-          );
-          expect(
-            response.status,
-            `${refname}/${at}: ${JSON.stringify(response.body.error?.data ?? response.body.error)}`,
-          ).toBe(200);
-          document = response.body.data.document;
-          expect(document.step).toBe(steps[steps.indexOf(at) + 1]);
+          document = await fillStep(document, sample, locale);
           expect(document.state).toBe('editing');
+          expect(document.step).toBe(steps[steps.indexOf(at) + 1]);
         }
 
         // Every sample step was used: the samples follow the template.
@@ -355,72 +394,90 @@ describe('walking every catalogued template to its preview', () => {
         const recipient = { type: 'entity', codename: sample.recipient };
         expect(preview?.recipient).toMatchObject(recipient);
         expect(document.recipient).toMatchObject(recipient);
-        for (const [field, count] of Object.entries(
-          Object.assign({}, ...Object.values(sample.steps).map((entry) => entry.files ?? {})) as Record<
-            string,
-            number
-          >,
-        )) {
-          expect(document.attachments[field], `${refname}: files of ${field}`).toHaveLength(count);
+        for (const step of Object.values(sample.steps)) {
+          for (const [field, count] of Object.entries(step.files ?? {})) {
+            expect(document.attachments[field], `files of ${field}`).toHaveLength(count);
+          }
         }
       });
 
-      it('answers an empty first step with the same errors as the web form', async () => {
-        const sample = samples[refname];
-        if (!sample) throw new Error(`no sample values for ${refname}`);
+      it('refuses an empty first step with the same errors as the web form', async () => {
+        const sample = sampleOf();
         const document = await create(template, sample, 'el');
-        const info = document.step_info;
         const step = sample.steps[document.step] ?? { values: {} };
-        const fields = editableFormFields(info);
-        const required = fields.filter((field) => field.required);
-        expect(required.length, `${refname}: the first step asks for nothing`).toBeGreaterThan(0);
+        const required = editableFormFields(document.step_info).filter((field) => field.required);
+        expect(required.length, 'the first step asks for nothing').toBeGreaterThan(0);
 
-        // The sample's optional values, every required field as the form starts it empty.
-        const values: Record<string, unknown> = { ...initialValues(info), ...step.values };
+        // The sample's optional values; every required field as the form starts it, empty.
+        const typed: Record<string, unknown> = { ...step.values };
         for (const field of required) {
-          values[field.key] = field.component === 'list_of' ? blankRows(field) : emptyValue(field);
+          typed[field.key] = field.component === 'list_of' ? blankRows(field) : emptyValue(field);
         }
         const optionalFiles = Object.fromEntries(
           Object.entries(step.files ?? {}).filter(
             ([key]) => !required.some((field) => field.key === key),
           ),
         );
-        const clientErrors = fromClient(
-          validateValues(fields, values, info.rules, {
-            now: now(),
-            attachments: attachmentsOf(document, fields, optionalFiles),
-          }),
-        );
-        // Every required field is named (a required list by its blank row's cells).
+        const errors = await expectSameRefusal(document, sample, typed, optionalFiles);
+        // Every required field is named (a required list by the cells of its blank row).
         for (const field of required) {
           expect(
-            clientErrors.some(
+            errors.some(
               (error) => error.field === field.key || error.field.startsWith(`${field.key}.`),
             ),
-            `${refname}: ${field.key} left empty`,
+            `${field.key} left empty`,
           ).toBe(true);
         }
+      });
 
-        const response = await send(
+      it('refuses values that break its formats and rules as the web form does', async () => {
+        const sample = sampleOf();
+        const { invalid } = sample;
+        let document = await create(template, sample, 'el');
+        while (document.step !== invalid.step) {
+          expect(document.step_info.layout, `never reaches "${invalid.step}"`).not.toBe('preview');
+          document = await fillStep(document, sample, 'el');
+        }
+        const step = sample.steps[invalid.step] ?? { values: {} };
+        const errors = await expectSameRefusal(
           document,
           sample,
-          'el',
-          submission(fields, values),
-          optionalFiles,
+          { ...step.values, ...invalid.values },
+          step.files,
         );
-        expect(response.status).toBe(400);
-        expect(response.body.error.code).toBe('invalid_fields');
-        const invalid = response.body.error.data?.invalid_fields as InvalidField[];
-        expect(fromServer(invalid)).toEqual(clientErrors);
-        for (const entry of invalid) expect(entry.error_info.message).not.toBe('');
-
-        // Nothing was saved: the draft is still at its first step.
-        const reread = await api<DocumentAnswer>('GET', `/api/my-declarations/${document.id}`, {
-          token: tokens[sample.user],
-        });
-        expect(reread.body.data.document.step).toBe(document.step);
-        expect(reread.body.data.document['digest-sha256']).toBe(document['digest-sha256']);
+        expect([...new Set(errors.map((error) => error.field))].sort()).toEqual(
+          [...invalid.fields].sort(),
+        );
       });
     },
   );
+
+  it('does not ask for registry values that are missing: they are shown, not typed', async () => {
+    // The registry has no father's or mother's name and no ID number for this person.
+    const gaps = await loginAs(t, '094000012', { certifiedMobile: '6912345679' });
+    const created = await api<DocumentAnswer>('POST', '/api/my-declarations/', {
+      token: gaps,
+      json: { document: { template: 'solemn-declaration' } },
+    });
+    expect(created.status).toBe(201);
+    const document = created.body.data.document;
+    const info = document.step_info;
+    expect(info.fields.father_name?.editable).toBe(false);
+    expect(info['field-order']).toEqual(['statement']);
+    const statements = { statement: 'Δηλώνω ότι όλα είναι αληθή.' };
+    const editable = Object.values(info.fields).filter((field) => field.editable);
+    expect(validateValues(editable, statements, info.rules, { now: now() })).toEqual([]);
+    const saved = await api<DocumentAnswer>('POST', `/api/my-declarations/${document.id}`, {
+      token: gaps,
+      json: {
+        document: {
+          'declaration-id': document['declaration-id'],
+          'digest-sha256': document['digest-sha256'],
+          statements,
+        },
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.document.step).toBe('recipient');
+  });
 });

@@ -100,10 +100,14 @@ export function resolveStepFields(
   content: DocumentContent,
 ): StepField[] {
   const byKey = new Map(template.fields.map((field) => [field.key, field]));
+  // Only the form (the fieldsets) takes input; fields that elements name (value-list,
+  // tabular-list) are shown for reading, as the web form renders them.
+  const formKeys = new Set(step.fieldsets.flatMap((fieldset) => fieldset.fields));
   return stepFieldKeys(step).flatMap((key) => {
     const field = byKey.get(key);
     if (!field) return [];
-    const resolved = withEditable(field, isFieldEditable(field, step, content));
+    const editable = formKeys.has(key) && isFieldEditable(field, step, content);
+    const resolved = withEditable(field, editable);
     const value = currentValue(field, content);
     return [value === undefined ? resolved : { ...resolved, value }];
   });
