@@ -201,7 +201,11 @@ async function main() {
 
   await run(warmup, 0);
   const load = os.loadavg()[0];
+  // CPU time of this process (app, PGlite, PDF) per document: on a machine shared with other
+  // work the rate follows the load, this does not.
+  const cpuBefore = process.cpuUsage();
   const { latencies, seconds } = await run(documents, warmup);
+  const cpu = process.cpuUsage(cpuBefore);
   const stored = await database.db
     .selectFrom('document_pdfs')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -219,8 +223,13 @@ async function main() {
       p99_ms: +at(0.99).toFixed(1),
       sealed_pdfs_stored: Number(stored.count),
       cpus: os.cpus().length,
+      app_cpu_ms_per_document: +((cpu.user + cpu.system) / 1000 / documents).toFixed(1),
       load_average_before: +(load ?? 0).toFixed(2),
+      load_average_after: +(os.loadavg()[0] ?? 0).toFixed(2),
       rss_mb: Math.round(process.memoryUsage().rss / 1_048_576),
+      // WebAssembly memory (PGlite) and buffers, and the JavaScript heap, within the RSS.
+      external_mb: Math.round(process.memoryUsage().external / 1_048_576),
+      heap_mb: Math.round(process.memoryUsage().heapTotal / 1_048_576),
     }),
   );
   await app.close();

@@ -29,7 +29,8 @@ async function serve(): Promise<void> {
   });
   const config = loadConfig({
     NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
+    // Production logging: warnings and errors only (no per-request lines).
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATA_DIR: os.tmpdir(),
     WEB_DIST_DIR: '/nonexistent-web-dist',
     DEVEL: 'false',
@@ -37,8 +38,17 @@ async function serve(): Promise<void> {
     VALIDATION_RATE_LIMIT_MAX: '1000000000',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database });
   await app.listen({ host: '127.0.0.1', port });
+  // CPU time of this API process over the measured run, asked for by the primary.
+  let cpuFrom = process.cpuUsage();
+  process.on('message', (message) => {
+    if (message === 'cpu-start') cpuFrom = process.cpuUsage();
+    if (message === 'cpu-stop') {
+      const cpu = process.cpuUsage(cpuFrom);
+      process.send?.({ cpuMicros: cpu.user + cpu.system });
+    }
+  });
   process.send?.('ready');
   process.on('SIGTERM', () => {
     void app
@@ -78,6 +88,7 @@ async function run(): Promise<void> {
     ),
   );
 
+  const loadBefore = os.loadavg().map((v) => Math.round(v * 100) / 100);
   let next = 0;
   const request = {
     method: 'POST' as const,
@@ -94,8 +105,20 @@ async function run(): Promise<void> {
   const url = `http://127.0.0.1:${port}`;
   // Warm-up: connections, the template cache, PostgreSQL's buffers.
   await autocannon({ url, connections, duration: 2, requests });
+  for (const worker of workers) worker.send('cpu-start');
   const result = await autocannon({ url, connections, duration, requests });
+  const cpuMicros = await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<number>((resolve) => {
+          worker.once('message', (message: { cpuMicros: number }) => resolve(message.cpuMicros));
+          worker.send('cpu-stop');
+        }),
+    ),
+  );
   for (const worker of workers) worker.kill('SIGTERM');
+  // API CPU time per look-up (all API processes): the machine-independent part of the figure.
+  const apiCpuMicros = cpuMicros.reduce((sum, value) => sum + value, 0);
 
   const non2xx = result.non2xx + result.errors + result.timeouts;
   console.log(
@@ -107,11 +130,13 @@ async function run(): Promise<void> {
       documents,
       sampled_codes: codes.length,
       failed_requests: non2xx,
+      api_cpu_us_per_lookup: Math.round(apiCpuMicros / Math.max(1, result.requests.total)),
       connections,
       duration_s: duration,
       api_processes: processes,
       cpus: os.cpus().length,
-      load_average_before: os.loadavg().map((v) => Math.round(v * 100) / 100),
+      load_average_before: loadBefore,
+      load_average_after: os.loadavg().map((v) => Math.round(v * 100) / 100),
     }),
   );
 }

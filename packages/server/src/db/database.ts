@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -8,7 +10,16 @@ import type { DB } from './schema';
 
 /** A raw SQL runner: `exec` takes text with several statements (migrations, pg-boss DDL). */
 export type SqlRunner = {
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  /**
+   * `options.name` (PostgreSQL): a prepared statement, parsed and planned once per connection
+   * and then only bound and run: for the hot fixed queries (the validation look-up). The same
+   * name must always carry the same SQL. PGlite ignores it.
+   */
+  query<R = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: { name?: string },
+  ): Promise<{ rows: R[] }>;
   exec(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
 };
 
@@ -36,7 +47,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) await fs.mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  if (dataDir) {
+    await fs.mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+    // A new data folder is initialised (initdb) in a worker thread: the memory initdb takes
+    // (~450 MB of WebAssembly memory) would otherwise stay with the process until a major GC,
+    // which a quiet server may not run for a long time (RSS after start ~820 → ~490 MB).
+    const initialised = await fs
+      .access(path.join(path.resolve(dataDir), 'PG_VERSION'))
+      .then(() => true)
+      .catch(() => false);
+    if (!initialised) await initialisePgliteDir(path.resolve(dataDir));
+  }
   const pglite = await PGlite.create(dataDir ? path.resolve(dataDir) : undefined, {
     parsers: {
       [pgliteTypes.INT8]: (value: string) => Number(value),
@@ -76,6 +97,23 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/** Runs PGlite's initdb for a new data folder in a worker thread, whose memory ends with it. */
+async function initialisePgliteDir(dataDir: string): Promise<void> {
+  const modulePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const { PGlite } = require(workerData.modulePath);
+     PGlite.create(workerData.dataDir).then((pglite) => pglite.close());`,
+    { eval: true, workerData: { modulePath, dataDir } },
+  );
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`PGlite initdb worker exited with ${code}`)),
+    );
+  });
+}
+
 async function openPostgres(options: {
   connectionString: string;
   schema?: string;
@@ -92,8 +130,8 @@ async function openPostgres(options: {
     await pool.query(`create schema if not exists ${schema}`);
   }
   const runnerOf = (client: pg.Pool | pg.PoolClient): SqlRunner => ({
-    query: async <R>(sql: string, params: unknown[] = []) => {
-      const result = await client.query(sql, params);
+    query: async <R>(sql: string, params: unknown[] = [], options: { name?: string } = {}) => {
+      const result = await client.query({ text: sql, values: params, name: options.name });
       return { rows: result.rows as R[] };
     },
     exec: async (sql: string) => {

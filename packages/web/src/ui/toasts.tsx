@@ -98,7 +98,8 @@ export function ToastRegion() {
   const closeLabel = t('toasts.close');
   return (
     <div className="dilosi-toasts">
-      <div role="alert" aria-label={t('toasts.errors')}>
+      {/* Announced at once, like an alert, without being an empty alert on every page. */}
+      <div aria-live="assertive" aria-relevant="additions">
         <ul className="dilosi-toasts__list">
           {errors.map((toast) => (
             <ToastItem key={toast.id} toast={toast} closeLabel={closeLabel} />

@@ -7,7 +7,6 @@ import {
 } from '@dilosi/domain';
 import { now } from '../../clock';
 import type { DocumentRow } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import { formatAthensDateTime } from '../../pdf/athens-date-time';
 import type { CurrentUser } from '../auth';
 import {

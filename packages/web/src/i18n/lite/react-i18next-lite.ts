@@ -1,4 +1,4 @@
-import { use, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import i18n from './i18next-lite';
 
 /**
@@ -42,8 +42,9 @@ export function useTranslation(namespaces?: string | readonly string[]) {
     [typeof namespaces === 'string' ? namespaces : namespaces?.join('|')],
   );
   if (!list.every((namespace) => i18n.hasLoadedNamespace(namespace, language))) {
-    // The same promise until it settles: React suspends on it and retries afterwards.
-    use(loading(language, list));
+    // Suspends as react-i18next does, by throwing the load (the same promise until it settles);
+    // React renders again once it has.
+    throw loading(language, list);
   }
   // `language` is in the keys so components re-render with the new texts after a switch.
   const t = useMemo(() => i18n.getFixedT(language, list), [language, list]);
