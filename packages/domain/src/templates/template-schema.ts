@@ -310,6 +310,24 @@ export const stepElementSchema: z.ZodType<StepElement> = z.lazy(() =>
   ]),
 );
 
+/** The fields that content elements name (value-list, tabular-list), however deeply nested. */
+export function stepElementFieldKeys(elements: readonly StepElement[]): string[] {
+  return elements.flatMap((element) => {
+    switch (element.type) {
+      case 'value-list':
+        return element.fields;
+      case 'tabular-list':
+        return [element.field];
+      case 'columns':
+        return element.columns.flatMap(stepElementFieldKeys);
+      case 'print-section':
+        return stepElementFieldKeys(element.elements);
+      default:
+        return [];
+    }
+  });
+}
+
 export const STEP_LAYOUTS = ['form', 'recipient', 'preview', 'confirm', 'view', 'issued'] as const;
 export type StepLayout = (typeof STEP_LAYOUTS)[number];
 
@@ -484,24 +502,10 @@ export const templateSchema = z
       }
     }
     // value-list and tabular-list elements name fields too, however deeply nested.
-    const elementFields = (element: StepElement): string[] => {
-      switch (element.type) {
-        case 'value-list':
-          return element.fields;
-        case 'tabular-list':
-          return [element.field];
-        case 'columns':
-          return element.columns.flat().flatMap(elementFields);
-        case 'print-section':
-          return element.elements.flatMap(elementFields);
-        default:
-          return [];
-      }
-    };
     for (const [stepIndex, step] of template.steps_spec.steps.entries()) {
       for (const part of ['elements', 'footer'] as const) {
         for (const [index, element] of step[part].entries()) {
-          for (const key of elementFields(element)) {
+          for (const key of stepElementFieldKeys([element])) {
             if (fieldKeys.has(key)) continue;
             ctx.addIssue({
               code: 'custom',

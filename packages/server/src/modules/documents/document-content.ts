@@ -2,7 +2,7 @@ import {
   isInputField,
   type AttachmentValue,
   type Recipient,
-  type StepElement,
+  stepElementFieldKeys,
   type StepField,
   type StepLayout,
   type Template,
@@ -26,29 +26,12 @@ export function stepOf(template: Template, key: string): TemplateStep | undefine
   return template.steps_spec.steps.find((step) => step.key === key);
 }
 
-function fieldsOfElements(elements: readonly StepElement[]): string[] {
-  return elements.flatMap((element) => {
-    switch (element.type) {
-      case 'value-list':
-        return element.fields;
-      case 'tabular-list':
-        return [element.field];
-      case 'columns':
-        return element.columns.flatMap(fieldsOfElements);
-      case 'print-section':
-        return fieldsOfElements(element.elements);
-      default:
-        return [];
-    }
-  });
-}
-
 /** Every field a step mentions, fieldsets first, then its elements and footer; no repeats. */
 export function stepFieldKeys(step: TemplateStep): string[] {
   const keys = [
     ...step.fieldsets.flatMap((fieldset) => fieldset.fields),
-    ...fieldsOfElements(step.elements),
-    ...fieldsOfElements(step.footer),
+    ...stepElementFieldKeys(step.elements),
+    ...stepElementFieldKeys(step.footer),
   ];
   return [...new Set(keys)];
 }

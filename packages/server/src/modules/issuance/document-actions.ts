@@ -22,7 +22,7 @@ import { actionMessage } from './action-messages';
 import { citizenName, documentLinkParams } from './document-links';
 import type { IssuanceServices } from './issuance-services';
 import { nextOtpSend, sendOtp } from './otp';
-import { signPdfToken } from './pdf-token';
+import { signDocumentToken } from '../../lib/document-token';
 import { certifiedMobileOf } from './request-issuance';
 
 export type ActionContext = {
@@ -62,7 +62,7 @@ async function withLockedDocument<T>(
 /** GET /api/pdf/{token} address of the document's PDF, valid PDF_TOKEN_TTL_SECONDS. */
 export function pdfDownloadUrl(services: IssuanceServices, documentId: string) {
   const expiresAt = new Date(now().getTime() + services.config.PDF_TOKEN_TTL_SECONDS * 1000);
-  const token = signPdfToken(services.pdfTokenKey, documentId, expiresAt);
+  const token = signDocumentToken(services.pdfTokenKey, 'pdf-download', documentId, expiresAt);
   return { url: `/api/pdf/${token}`, expiresAt };
 }
 

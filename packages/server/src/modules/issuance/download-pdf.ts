@@ -6,7 +6,7 @@ import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { pdfFilename } from '../documents';
 import type { IssuanceServices } from './issuance-services';
-import { verifyPdfToken } from './pdf-token';
+import { verifyDocumentToken } from '../../lib/document-token';
 import { pdfTokenParamsSchema } from './schemas';
 
 /**
@@ -32,7 +32,12 @@ export async function downloadPdfRoute(app: FastifyInstance, services: IssuanceS
       },
     },
     async (request, reply) => {
-      const check = verifyPdfToken(services.pdfTokenKey, request.params.token, now());
+      const check = verifyDocumentToken(
+        services.pdfTokenKey,
+        'pdf-download',
+        request.params.token,
+        now(),
+      );
       if (!check.ok) {
         throw check.reason === 'expired'
           ? new AppError(410, 'pdf_token_expired')

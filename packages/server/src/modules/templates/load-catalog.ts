@@ -4,7 +4,7 @@ import {
   isKnownRule,
   TEMPLATE_RULE_FIELD_PARAMS,
   templateSchema,
-  type StepElement,
+  stepElementFieldKeys,
   type Template,
 } from '@dilosi/domain';
 import type { z } from 'zod';
@@ -17,23 +17,6 @@ export class CatalogError extends Error {
 function issuePath(issue: z.core.$ZodIssue): string {
   // A union issue points at its most relevant branch; report the deepest path we can.
   return issue.path.map(String).join('.');
-}
-
-function fieldsOfElements(elements: readonly StepElement[]): string[] {
-  return elements.flatMap((element) => {
-    switch (element.type) {
-      case 'value-list':
-        return element.fields;
-      case 'tabular-list':
-        return [element.field];
-      case 'columns':
-        return element.columns.flatMap(fieldsOfElements);
-      case 'print-section':
-        return fieldsOfElements(element.elements);
-      default:
-        return [];
-    }
-  });
 }
 
 /** What the zod schema cannot see: rule names, fields named by step elements. */
@@ -63,7 +46,7 @@ function checkReferences(template: Template): { path: string; message: string } 
       ['footer', step.footer],
     ] as const) {
       for (const [index, element] of elements.entries()) {
-        const unknown = fieldsOfElements([element]).find((key) => !fieldKeys.has(key));
+        const unknown = stepElementFieldKeys([element]).find((key) => !fieldKeys.has(key));
         if (unknown !== undefined) {
           return {
             path: `steps_spec.steps.${stepIndex}.${part}.${index}`,

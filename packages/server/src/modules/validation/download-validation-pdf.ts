@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
-import { verifyValidationPdfToken } from './pdf-token';
+import { verifyDocumentToken } from '../../lib/document-token';
 import type { ValidationServices } from './validation-services';
 
 /**
@@ -34,7 +34,12 @@ export async function downloadValidationPdfRoute(
       },
     },
     async (request, reply) => {
-      const check = verifyValidationPdfToken(services.pdfTokenKey, request.params.token, now());
+      const check = verifyDocumentToken(
+        services.pdfTokenKey,
+        'validation-pdf',
+        request.params.token,
+        now(),
+      );
       if (!check.ok) {
         throw check.reason === 'expired'
           ? new AppError(410, 'pdf_token_expired')

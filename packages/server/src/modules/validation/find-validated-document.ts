@@ -1,7 +1,7 @@
 import { formatReferenceCode, type TemplateType, type ValidatedDocument } from '@dilosi/domain';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
-import { signValidationPdfToken } from './pdf-token';
+import { signDocumentToken } from '../../lib/document-token';
 import type { ValidationServices } from './validation-services';
 
 /** A row of the look-up: a document (issued or revoked) or the tombstone of a deleted one. */
@@ -80,7 +80,9 @@ export async function toValidatedDocument(
   const isOfficial = row.is_official === true;
   const url = isOfficial ? validationUrl(config.publicUrl, code) : null;
   const expiresAt = new Date(now().getTime() + config.PDF_TOKEN_TTL_SECONDS * 1000);
-  const token = row.id ? signValidationPdfToken(services.pdfTokenKey, row.id, expiresAt) : null;
+  const token = row.id
+    ? signDocumentToken(services.pdfTokenKey, 'validation-pdf', row.id, expiresAt)
+    : null;
   return {
     reference_code: referenceCode,
     state: 'issued',

@@ -12,7 +12,7 @@ import { showToast } from '../../ui/toasts';
 import { useCitizenDeclaration } from './api/get-citizen-declaration';
 import { DocumentActions } from './document-actions';
 import { DocumentQrCode } from './document-qr-code';
-import { formatIssueDate } from './format-issue-date';
+import { formatIssueDate } from '../../lib/format-issue-date';
 import { StepElements } from './renderer/step-elements';
 import './done.css';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ValidatedDocument } from '@dilosi/domain';
 import { useLocale } from '../../i18n/use-locale';
-import { formatAthensDateTime } from './format-issue-date';
+import { formatIssueDate } from '../../lib/format-issue-date';
 import { QrCodeImage } from './qr-code-image';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -67,7 +67,7 @@ export function DocumentView({ document }: { document: ValidatedDocument }) {
           </Row>
         ) : null}
         {document.issued_at ? (
-          <Row label={t('show.issuedAt')}>{formatAthensDateTime(document.issued_at)}</Row>
+          <Row label={t('show.issuedAt')}>{formatIssueDate(document.issued_at)}</Row>
         ) : null}
         {document.pdf ? (
           <Row label={t('show.pdf')}>

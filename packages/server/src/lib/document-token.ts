@@ -1,44 +1,53 @@
 import crypto from 'node:crypto';
 
 /**
- * Stateless download tokens of a validated document's PDF, compact enough for a path parameter
- * (Fastify caps them at 100 characters): base64url of the document id (16 bytes), the expiry in
- * epoch seconds (4 bytes) and 16 bytes of HMAC-SHA256 over both. Nothing is stored; the key is
- * loaded once per process.
+ * Stateless, short-lived tokens naming a document (PDF downloads of the citizen and of
+ * validators): base64url of the document id (16 bytes), its expiry (epoch seconds, 4 bytes) and
+ * an HMAC-SHA256 of the purpose and both, cut to 128 bits. 48 characters, under the router's
+ * path-parameter limit (100). The token is the authorisation; nothing is stored.
  */
 const ID_BYTES = 16;
 const PAYLOAD_BYTES = ID_BYTES + 4;
 const MAC_BYTES = 16;
 
-function mac(key: Buffer, payload: Buffer): Buffer {
+/** What a token is for: a token of one purpose is refused for another. */
+export type DocumentTokenPurpose = 'pdf-download' | 'validation-pdf';
+
+function mac(key: Buffer, purpose: DocumentTokenPurpose, payload: Buffer): Buffer {
   return crypto
     .createHmac('sha256', key)
-    .update('validation-pdf:')
+    .update(`${purpose}:`)
     .update(payload)
     .digest()
     .subarray(0, MAC_BYTES);
 }
 
-export function signValidationPdfToken(key: Buffer, documentId: string, expiresAt: Date): string {
+export function signDocumentToken(
+  key: Buffer,
+  purpose: DocumentTokenPurpose,
+  documentId: string,
+  expiresAt: Date,
+): string {
   const payload = Buffer.alloc(PAYLOAD_BYTES);
   Buffer.from(documentId.replaceAll('-', ''), 'hex').copy(payload, 0, 0, ID_BYTES);
   payload.writeUInt32BE(Math.floor(expiresAt.getTime() / 1000), ID_BYTES);
-  return Buffer.concat([payload, mac(key, payload)]).toString('base64url');
+  return Buffer.concat([payload, mac(key, purpose, payload)]).toString('base64url');
 }
 
-export type ValidationPdfTokenCheck =
+export type DocumentTokenCheck =
   { ok: true; documentId: string } | { ok: false; reason: 'invalid' | 'expired' };
 
-export function verifyValidationPdfToken(
+export function verifyDocumentToken(
   key: Buffer,
+  purpose: DocumentTokenPurpose,
   token: string,
   at: Date,
-): ValidationPdfTokenCheck {
-  if (!/^[\w-]{1,64}$/.test(token)) return { ok: false, reason: 'invalid' };
+): DocumentTokenCheck {
+  if (!/^[\w-]{48}$/.test(token)) return { ok: false, reason: 'invalid' };
   const bytes = Buffer.from(token, 'base64url');
   if (bytes.length !== PAYLOAD_BYTES + MAC_BYTES) return { ok: false, reason: 'invalid' };
   const payload = bytes.subarray(0, PAYLOAD_BYTES);
-  if (!crypto.timingSafeEqual(mac(key, payload), bytes.subarray(PAYLOAD_BYTES))) {
+  if (!crypto.timingSafeEqual(mac(key, purpose, payload), bytes.subarray(PAYLOAD_BYTES))) {
     return { ok: false, reason: 'invalid' };
   }
   if (payload.readUInt32BE(ID_BYTES) * 1000 <= at.getTime()) {
