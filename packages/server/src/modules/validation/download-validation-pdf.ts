@@ -2,9 +2,7 @@ import { apiErrorSchema } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { now } from '../../clock';
-import { AppError } from '../../lib/app-error';
-import { verifyDocumentToken } from '../../lib/document-token';
+import { replyWithStoredPdf } from '../../lib/stored-pdf';
 import type { ValidationServices } from './validation-services';
 
 /**
@@ -33,33 +31,13 @@ export async function downloadValidationPdfRoute(
         },
       },
     },
-    async (request, reply) => {
-      const check = verifyDocumentToken(
-        services.pdfTokenKey,
-        'validation-pdf',
-        request.params.token,
-        now(),
-      );
-      if (!check.ok) {
-        throw check.reason === 'expired'
-          ? new AppError(410, 'pdf_token_expired')
-          : new AppError(404, 'not_found');
-      }
-      const stored = await services.database.db
-        .selectFrom('document_pdfs')
-        .innerJoin('documents', 'documents.id', 'document_pdfs.document_id')
-        .select(['document_pdfs.bytes', 'document_pdfs.sha256', 'documents.reference_code'])
-        .where('document_pdfs.document_id', '=', check.documentId)
-        .where('documents.state', '=', 'issued')
-        .executeTakeFirst();
-      if (!stored) throw new AppError(404, 'not_found');
-      const filename = `${stored.reference_code ?? 'document'}.pdf`;
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${filename}"`)
-        .header('ETag', `"${stored.sha256}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(Buffer.from(stored.bytes));
-    },
+    async (request, reply) =>
+      replyWithStoredPdf(reply, services.database, {
+        key: services.pdfTokenKey,
+        purpose: 'validation-pdf',
+        token: request.params.token,
+        issuedOnly: true,
+        filename: (referenceCode) => `${referenceCode ?? 'document'}.pdf`,
+      }),
   );
 }

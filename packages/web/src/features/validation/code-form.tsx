@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { parseReferenceCode } from '@dilosi/domain';
 import { isApiRequestError } from '../../api/api-client';
 import { paths } from '../../config/paths';
+import { CodeEntryForm } from '../../ui/code-entry-form';
 import { validateDocumentQueryOptions } from './api/validate-document';
 
 type CodeError =
@@ -19,18 +20,11 @@ export function CodeForm({ contextId }: { contextId: string }) {
   const { t } = useTranslation('validation-page');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ids = { code: useId(), hint: useId(), error: useId() };
+  const titleId = useId();
   const [error, setError] = useState<CodeError | null>(null);
   const [isChecking, setIsChecking] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (error) summaryRef.current?.focus();
-  }, [error]);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const typed = String(new FormData(event.currentTarget).get('code') ?? '');
+  const onSubmit = async (typed: string) => {
     const parsed = parseReferenceCode(typed);
     if (!parsed.ok) return setError({ kind: parsed.reason === 'empty' ? 'empty' : 'check' });
     setIsChecking(true);
@@ -60,52 +54,23 @@ export function CodeForm({ contextId }: { contextId: string }) {
     : null;
 
   return (
-    <section aria-labelledby={`${ids.code}-title`}>
-      {message ? (
-        <div className="govgr-error-summary" ref={summaryRef} tabIndex={-1} role="alert">
-          <h2 className="govgr-heading-m">{t('code.errorTitle')}</h2>
-          <ul className="govgr-list">
-            <li>
-              <a className="govgr-link" href={`#${ids.code}`}>
-                {message}
-              </a>
-            </li>
-          </ul>
-        </div>
-      ) : null}
-      <h2 id={`${ids.code}-title`} className="govgr-heading-m">
-        {t('code.title')}
-      </h2>
-      <form className="govgr-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className={`govgr-field${message ? ' govgr-field__error' : ''}`}>
-          <label className="govgr-label" htmlFor={ids.code}>
-            {t('code.label')}
-          </label>
-          <p id={ids.hint} className="govgr-hint">
-            {t('code.hint')}
-          </p>
-          {message ? (
-            <p id={ids.error} className="govgr-error-message">
-              {message}
-            </p>
-          ) : null}
-          <input
-            id={ids.code}
-            name="code"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={40}
-            className={`govgr-input govgr-input--width-20${message ? ' govgr-error-input' : ''}`}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? `${ids.hint} ${ids.error}` : ids.hint}
-          />
-        </div>
-        <button type="submit" className="govgr-btn govgr-btn-primary" disabled={isChecking}>
-          {isChecking ? t('code.checking') : t('code.submit')}
-        </button>
-      </form>
+    <section aria-labelledby={titleId}>
+      <CodeEntryForm
+        heading={
+          <h2 id={titleId} className="govgr-heading-m">
+            {t('code.title')}
+          </h2>
+        }
+        label={t('code.label')}
+        hint={t('code.hint')}
+        errorTitle={t('code.errorTitle')}
+        submitLabel={isChecking ? t('code.checking') : t('code.submit')}
+        message={message}
+        isBusy={isChecking}
+        width="govgr-input--width-20"
+        maxLength={40}
+        onSubmit={(typed) => void onSubmit(typed)}
+      />
     </section>
   );
 }
