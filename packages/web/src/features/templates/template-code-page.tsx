@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths';
+import { OtherWaysLinks } from './other-ways-links';
 import { CodeEntryForm } from '../../ui/code-entry-form';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
@@ -58,11 +59,7 @@ export function TemplateCodePage() {
         width="govgr-input--width-10"
         onSubmit={(typed) => void onSubmit(typed)}
       />
-      <p className="govgr-body">
-        <Link className="govgr-link" to={paths.templates.search.getHref()}>
-          {t('choose.searchLink')}
-        </Link>
-      </p>
+      <OtherWaysLinks ways={['search']} />
     </PageContainer>
   );
 }

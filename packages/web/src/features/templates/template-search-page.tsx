@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TEMPLATE_TYPES, type TemplateType } from '@dilosi/domain';
 import { isApiRequestError } from '../../api/api-client';
 import { paths } from '../../config/paths';
+import { OtherWaysLinks } from './other-ways-links';
 import { useLocale } from '../../i18n/use-locale';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
@@ -163,16 +164,7 @@ export function TemplateSearchPage() {
         </>
       ) : null}
 
-      <p className="govgr-body">
-        <Link className="govgr-link" to={paths.templates.code.getHref()}>
-          {t('choose.codeLink')}
-        </Link>
-      </p>
-      <p className="govgr-body">
-        <Link className="govgr-link" to={paths.templates.type.getHref()}>
-          {t('choose.typeLink')}
-        </Link>
-      </p>
+      <OtherWaysLinks ways={['code', 'type']} />
     </PageContainer>
   );
 }

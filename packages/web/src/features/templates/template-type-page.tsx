@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_TYPES, type TemplateType } from '@dilosi/domain';
 import { paths } from '../../config/paths';
+import { OtherWaysLinks } from './other-ways-links';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 
@@ -88,16 +89,7 @@ export function TemplateTypePage() {
           {t('typeScreen.continue')}
         </button>
       </form>
-      <p className="govgr-body">
-        <Link className="govgr-link" to={paths.templates.code.getHref()}>
-          {t('choose.codeLink')}
-        </Link>
-      </p>
-      <p className="govgr-body">
-        <Link className="govgr-link" to={paths.templates.search.getHref()}>
-          {t('choose.searchLink')}
-        </Link>
-      </p>
+      <OtherWaysLinks ways={['code', 'search']} />
     </PageContainer>
   );
 }
