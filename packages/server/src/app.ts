@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Registry } from 'prom-client';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,7 +19,7 @@ import {
   userAuthRoutes,
   type AuthServices,
 } from './modules/auth';
-import { getAppConfigRoute } from './modules/config/get-app-config';
+import { getAppConfigRoute } from './modules/config';
 import { documentRoutes } from './modules/documents';
 import {
   createIssuanceServices,
@@ -29,12 +30,15 @@ import {
 import { recipientRoutes } from './modules/recipients';
 import { validationRoutes } from './modules/validation';
 import { loadCatalog, storeTemplates, TemplateCatalog, templateRoutes } from './modules/templates';
-import { getHealthRoute } from './modules/health/get-health';
-import { registerErrorHandling } from './plugins/errors';
+import { getHealthRoute } from './modules/health';
+import { registerCompression } from './plugins/compression';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { createNotifier, devOutboxRoutes, type Notifier } from './notify';
+import { createPdfInspector, type PdfInspector } from './lib/pdf-inspection/pdf-inspector';
 import { loadSealCredentials } from './pdf/seal-credentials';
 import { createSealer } from './pdf/seal';
 import { DEFAULT_TEMPLATES_DIR } from './config';
@@ -49,6 +53,10 @@ declare module 'fastify' {
     auth: AuthServices;
     templates: TemplateCatalog;
     notifier: Notifier;
+    /** The Prometheus registry; main.ts serves it on METRICS_PORT when that is set. */
+    metrics: Registry;
+    /** Checks uploaded PDFs in worker threads; closed with the app. */
+    pdfInspector: PdfInspector;
   }
 }
 
@@ -74,6 +82,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: false },
     genReqId: () => crypto.randomUUID(),
+    // An undecodable URL or an over-long path parameter answers in the API's error shape.
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,9 +108,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await registerSecurity(app, config);
-  registerMetrics(app);
+  app.decorate('metrics', registerMetrics(app, config));
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR ?? defaultWebDist);
   registerErrorHandling(app, { spaFallback });
+  // JSON depth limit; no U+0000 or lone surrogate in bodies, query strings or path parameters.
+  registerInputHygiene(app);
 
   // Tier 2: app services.
   const idp = isBuiltInProviderEnabled(config) ? await createBuiltInIdp(config, database) : null;
@@ -116,12 +128,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The seal key is read (and decrypted) once, here; every issuance reuses the sealer.
   const sealer = createSealer(await loadSealCredentials(database, config));
   const issuance = await createIssuanceServices({ catalog, database, config, notifier, sealer });
+  const pdfInspector = createPdfInspector({
+    timeoutMs: config.PDF_CHECK_TIMEOUT_MS,
+    memoryMb: config.PDF_CHECK_MEMORY_MB,
+    threads: config.PDF_CHECK_THREADS,
+  });
+  app.decorate('pdfInspector', pdfInspector);
+  app.addHook('onClose', () => pdfInspector.close());
 
   // Tier 3: routes.
   await getHealthRoute(app, database);
   if (idp) await idp.register(app);
   await app.register(
     async (api) => {
+      await registerCompression(api);
       await getAppConfigRoute(api, config);
       await publicAuthRoutes(api, auth);
       await templateRoutes(api, catalog, database);
@@ -137,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           catalog,
           database,
           config,
+          pdfInspector,
           issuance: issuanceSteps(issuance),
         });
         await issuanceRoutes(authenticated, issuance);

@@ -27,7 +27,48 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://dilosi.example.gr');
   });
 
+  it('turns DEVEL off by default with NODE_ENV=production, and only then', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).DEVEL).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEVEL: 'true' }).DEVEL).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).DEVEL).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).DEVEL).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DEVEL: 'off' }).DEVEL).toBe(false);
+  });
+
+  it('reads the metrics token and listener', () => {
+    const token = 'm'.repeat(40);
+    const config = loadConfig({
+      METRICS_TOKEN: token,
+      METRICS_HOST: '127.0.0.1',
+      METRICS_PORT: '9464',
+    });
+    expect(config.METRICS_TOKEN).toBe(token);
+    expect(config.METRICS_HOST).toBe('127.0.0.1');
+    expect(config.METRICS_PORT).toBe(9464);
+    const none = loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' });
+    expect(none.METRICS_TOKEN).toBeUndefined();
+    expect(none.METRICS_PORT).toBeUndefined();
+  });
+
+  it('refuses a short METRICS_TOKEN without printing it', () => {
+    const attempt = () => loadConfig({ METRICS_TOKEN: 'secret-but-short' });
+    expect(attempt).toThrow(/METRICS_TOKEN=.*at least 32 characters/);
+    expect(attempt).not.toThrow(/secret-but-short/);
+  });
+
   it.each([
+    [{ METRICS_HOST: '127.0.0.1' }, /METRICS_PORT="": must be set when METRICS_HOST is set/],
+    [{ METRICS_PORT: '8080' }, /METRICS_PORT="8080": must differ from PORT/],
+    [{ PORT: '9000', METRICS_PORT: '9000' }, /METRICS_PORT="9000": must differ from PORT/],
+  ])('refuses the metrics listener %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    ['METRICS_PORT', 'ninety'],
+    ['METRICS_PORT', '70000'],
+    ['DEVEL', 'sometimes'],
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/db'],

@@ -16,6 +16,12 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
 
+/** A flag whose default depends on other variables: undefined when unset. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes', 'on'].includes(v)));
+
 const positiveInt = (fallback: number) =>
   z
     .string()
@@ -53,7 +59,8 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: bool(true),
   JOBS_ENABLED: bool(true),
-  DEVEL: bool(true),
+  // Unset: on, except with NODE_ENV=production (the outbox shows every SMS code in clear).
+  DEVEL: optionalBool,
   DASHBOARD_ENABLED: bool(true),
   CITIZENINBOX_ENABLED: bool(true),
   REFCODE_ENABLED: bool(true),
@@ -72,6 +79,10 @@ export const envSchema = z.object({
   ISSUE_NOTIFICATION_TITLE: z.string().optional(),
   ISSUE_NOTIFICATION_MESSAGE: z.string().optional(),
   FILE_MAX_SIZE: positiveInt(5_242_880),
+  // Uploaded PDFs are checked in worker threads with these limits (docs/issuance.md, "Uploads").
+  PDF_CHECK_TIMEOUT_MS: positiveInt(10_000),
+  PDF_CHECK_MEMORY_MB: positiveInt(256),
+  PDF_CHECK_THREADS: positiveInt(2),
   /** Folder of the template catalogue (*.json); default packages/server/templates. */
   TEMPLATES_DIR: optionalText,
   COMMUNICATIONS_MESSAGE_MAX_SIZE: positiveInt(320),
@@ -125,12 +136,29 @@ export const envSchema = z.object({
   OTP_MAX_ATTEMPTS: positiveInt(5),
   OTP_RESEND_INTERVAL_SECONDS: positiveInt(60),
   OTP_MAX_SENDS: positiveInt(5),
+  // Across documents, per citizen and per mobile number (docs/issuance.md, "Limits").
+  OTP_SENDS_PER_HOUR: positiveInt(6),
+  OTP_SENDS_PER_DAY: positiveInt(15),
+  OTP_FAILURES_PER_HOUR: positiveInt(10),
   /** Days an issued document (and an untouched draft) is kept; the citizen may extend to 5 years. */
   RETENTION_DAYS: positiveInt(30).refine((v) => v <= 1826, 'must be at most 1826 (5 years)'),
   PDF_TOKEN_TTL_SECONDS: positiveInt(300),
+  // GET /metrics (README "Endpoints for operators"): a bearer token, and/or a listener of its own.
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  METRICS_HOST: optionalText,
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^\d+$/.test(v), 'must be a whole number')
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .refine((v) => v === undefined || (v > 0 && v < 65536), 'must be a TCP port (1-65535)'),
 });
 
-export type Config = z.output<typeof envSchema> & {
+export type Config = Omit<z.output<typeof envSchema>, 'DEVEL'> & {
+  DEVEL: boolean;
   publicUrl: string;
   dataDir: string;
   templatesDir: string;
@@ -148,17 +176,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '(environment)');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      // A secret's value stays out of the start log, even a wrong one.
+      const shown = /_(TOKEN|SECRET|PASSPHRASE)$/.test(name)
+        ? '"…"'
+        : JSON.stringify(env[name] ?? '');
+      return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
-  const missing = (['GSIS', 'BANK', 'GSIS_ADMIN', 'ANON'] as const)
+  const problems = (['GSIS', 'BANK', 'GSIS_ADMIN', 'ANON'] as const)
     .filter((name) => value[`OIDC_${name}_ISSUER`] && !value[`OIDC_${name}_CLIENT_ID`])
     .map((name) => `  OIDC_${name}_CLIENT_ID="": must be set when OIDC_${name}_ISSUER is set`);
-  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  if (value.METRICS_HOST !== undefined && value.METRICS_PORT === undefined) {
+    problems.push('  METRICS_PORT="": must be set when METRICS_HOST is set');
+  }
+  if (value.METRICS_PORT !== undefined && value.METRICS_PORT === value.PORT) {
+    problems.push(`  METRICS_PORT="${value.METRICS_PORT}": must differ from PORT`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...value,
+    DEVEL: value.DEVEL ?? value.NODE_ENV !== 'production',
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(value.DATA_DIR),
     templatesDir: path.resolve(value.TEMPLATES_DIR ?? DEFAULT_TEMPLATES_DIR),

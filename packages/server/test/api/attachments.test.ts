@@ -31,11 +31,10 @@ describe('attachments', () => {
     // Made with `qpdf --encrypt user owner 256 -- valid.pdf encrypted.pdf`.
     encryptedPdf = await fs.readFile(path.join(filesDir, 'encrypted.pdf'));
     // Larger than the app's 1 MB JSON body limit, well under FILE_MAX_SIZE.
+    // (A large stream of its own, not an embedded file: those are refused as active content.)
     const large = await PDFDocument.create();
     large.addPage([200, 200]);
-    await large.attach(crypto.randomBytes(1_500_000), 'data.bin', {
-      mimeType: 'application/octet-stream',
-    });
+    large.context.register(large.context.stream(crypto.randomBytes(1_500_000)));
     largePdf = Buffer.from(await large.save());
   });
   afterAll(async () => {

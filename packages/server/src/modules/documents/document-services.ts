@@ -2,6 +2,7 @@ import type { ApiDocument, DocumentWrite } from '@dilosi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { PdfInspector } from '../../lib/pdf-inspection/pdf-inspector';
 import type { CurrentUser } from '../auth';
 import type { TemplateCatalog } from '../templates';
 
@@ -27,6 +28,8 @@ export type DocumentServices = {
   catalog: TemplateCatalog;
   database: Database;
   config: Config;
+  /** Checks uploaded PDFs off the request thread (lib/pdf-inspection). */
+  pdfInspector: PdfInspector;
   /** Without it, the preview and the requested state refuse updates (409). */
   issuance?: IssuanceSteps;
 };

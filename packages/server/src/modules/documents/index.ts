@@ -41,7 +41,7 @@ export async function documentRoutes(authenticated: FastifyInstance, services: D
       limits: { fileSize: maxFileSize, files: 20, fields: 5, parts: 25, fieldSize: 1_048_576 },
     });
     // A multipart body's `json` part becomes the body the route schema checks.
-    writes.addHook('preValidation', multipartBodyReader(maxFileSize));
+    writes.addHook('preValidation', multipartBodyReader(maxFileSize, services.pdfInspector));
     await createDocumentRoute(writes, services);
     await updateDocumentRoute(writes, services);
   });

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import { AppError } from '../../lib/app-error';
-import { checkPdf, type PdfProblem } from './check-pdf';
+import type { PdfInspector, PdfProblem } from '../../lib/pdf-inspection/pdf-inspector';
 
 /** A file part of a create or update: `file__{fieldKey}` or `file__{fieldKey}#{index}`. */
 export type UploadedFile = {
@@ -31,18 +31,24 @@ const FILE_PART = /^file__([a-z][a-z0-9_]*)(?:#(\d{1,2}))?$/;
 /**
  * preValidation of create and update: a multipart request's `json` part becomes the body (so
  * the route's schema checks it as for JSON) and its file parts are kept for uploadsOf, each
- * read up to `maxFileSize` (the parser's cap) and checked as a PDF. No `json` part, bad JSON or
- * an unknown part name: 400 invalid_request; more than 5 maximum-size files in all: 413.
+ * read up to `maxFileSize` (the parser's cap) and checked as a PDF in a worker thread
+ * (lib/pdf-inspection). No `json` part, bad JSON or an unknown part name: 400 invalid_request;
+ * more than 5 maximum-size files in all: 413; the checking workers' queue full: 503.
  */
-export function multipartBodyReader(maxFileSize: number) {
-  return (request: FastifyRequest) => readMultipartBody(request, maxFileSize);
+export function multipartBodyReader(maxFileSize: number, pdfInspector: PdfInspector) {
+  return (request: FastifyRequest) => readMultipartBody(request, maxFileSize, pdfInspector);
 }
 
-async function readMultipartBody(request: FastifyRequest, maxFileSize: number): Promise<void> {
+async function readMultipartBody(
+  request: FastifyRequest,
+  maxFileSize: number,
+  pdfInspector: PdfInspector,
+): Promise<void> {
   if (!request.isMultipart()) return;
   const uploads: UploadedFile[] = [];
   uploadsByRequest.set(request, uploads);
-  let json: string | undefined;
+  // A `json` part sent as application/json arrives already parsed by @fastify/multipart.
+  let json: { text: string } | { parsed: unknown } | undefined;
   let problem = false;
   let total = 0;
   for await (const part of request.parts()) {
@@ -65,17 +71,21 @@ async function readMultipartBody(request: FastifyRequest, maxFileSize: number): 
         contentType: part.mimetype,
         bytes,
         truncated: part.file.truncated,
-        pdfProblem: part.file.truncated ? null : await checkPdf(bytes, part.mimetype),
+        pdfProblem: part.file.truncated ? null : await pdfInspector.inspect(bytes, part.mimetype),
       });
     } else if (part.fieldname === 'json' && json === undefined) {
-      json = String(part.value);
+      json = typeof part.value === 'string' ? { text: part.value } : { parsed: part.value };
     } else {
       problem = true;
     }
   }
   if (problem || json === undefined) throw new AppError(400, 'invalid_request');
+  if ('parsed' in json) {
+    request.body = json.parsed;
+    return;
+  }
   try {
-    request.body = JSON.parse(json);
+    request.body = JSON.parse(json.text);
   } catch {
     throw new AppError(400, 'invalid_request');
   }
