@@ -1,6 +1,42 @@
 import { z } from 'zod';
 
 /**
+ * Why a login did not complete (spec section 8, "Login"). The callback sends the browser to
+ * `/login?error_code=<code>`; the page shows 'Υπάρχει κάποιο πρόβλημα' and the code's text.
+ */
+export const LOGIN_ERROR_CODES = [
+  // The provider's name for the person does not match the registry's for that tax number.
+  'vatin_no_match',
+  // The tax number is not a valid Greek tax number.
+  'vatin_invalid',
+  'vatin_deactivated',
+  // The registry knows the tax number, but not as a natural person.
+  'vatin_not_a_person',
+  'vatin_has_passed',
+  'vatin_does_not_exist',
+  // Generic: state unknown or expired, code exchange or ID token refused.
+  'confirmation_error',
+  // The provider did not send the tax number or the names.
+  'required_profile_keys_missing',
+  // The user cancelled at the provider.
+  'access_denied',
+  'user_not_admin',
+  // The provider says the account is a legal entity's.
+  'corporate_account_not_allowed',
+  // Reserved: no login needs an invitation yet.
+  'invitation_code_required',
+  // The provider asked for is unknown or not enabled here, or the login was not this browser's.
+  'forbidden_action',
+  // The provider sent person data of the wrong shape.
+  'invalid_person_data',
+  // The provider could not be reached.
+  'connection_error',
+  // Too many failed logins from this client.
+  'login_throttled',
+] as const;
+export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
+
+/**
  * Error codes the API answers with. The client maps each code to a translated message
  * (catalog key `errors.<code>`); the server never sends prose it expects the UI to show as-is.
  */
@@ -17,6 +53,15 @@ export const ERROR_CODES = [
   'invalid_token',
   'no_authentication_token',
   'permission_denied',
+  ...LOGIN_ERROR_CODES,
+  // The token exchange and the mobile consent.
+  'login_failed',
+  'no_code',
+  'invalid_code_len',
+  'invalid_code',
+  'code_error',
+  'code_js_error',
+  'attribute_not_validated',
   // Templates and documents (issue #4).
   'template_not_found',
   'template_disabled',
@@ -35,6 +80,10 @@ export const ERROR_CODES = [
   'file_type_invalid',
   'pdf_encrypted',
   'pdf_invalid',
+  // Hardening (issue #10): uploads checked in a worker pool, text without control characters.
+  'pdf_too_complex',
+  'pdf_active_content',
+  'text_invalid_characters',
   // Issuance (issue #5).
   'no_mobile',
   'mobile_not_greek',

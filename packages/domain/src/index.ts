@@ -10,3 +10,7 @@ export * from './documents/validate-values';
 export * from './documents/render-document';
 export * from './documents/reference-code';
 export * from './validation/validation-api';
+export * from './state-machines/state-machine';
+export * from './state-machines/machines';
+export * from './time/athens-time';
+export * from './text/elot743';

@@ -56,6 +56,8 @@ const SERVER_ONLY_CODES = [
   'file_too_large',
   'pdf_encrypted',
   'pdf_invalid',
+  'pdf_too_complex',
+  'pdf_active_content',
   'file_type_invalid',
 ];
 

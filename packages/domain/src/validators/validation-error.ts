@@ -35,6 +35,8 @@ export const VALIDATION_CODES = [
   'file_too_large',
   'pdf_encrypted',
   'pdf_invalid',
+  'pdf_too_complex',
+  'pdf_active_content',
   'file_type_invalid',
   // Template-specific rules (templates/rules).
   'date_future',

@@ -30,7 +30,38 @@ const STATUS_CODES: Record<number, string> = {
   429: 'rate_limited',
 };
 
-function classify(error: FastifyError | AppError): {
+// @fastify/busboy (under @fastify/multipart) raises plain Errors on a malformed multipart body:
+// no or a bad boundary, a body cut short (or with another boundary than the header's).
+const MULTIPART_SYNTAX_ERRORS = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^The needle cannot (be an empty String\/Buffer|have a length bigger than 256)\.$/,
+  /^Unexpected end of multipart data$/,
+  /^(Part|Field|File) terminated early due to unexpected end of multipart data$/,
+];
+
+// @fastify/multipart's own errors: a request that is not multipart (406) or a JSON field that
+// is not JSON (406) is a bad request; a parts, files or fields limit is 413 as it says.
+const MULTIPART_BAD_REQUEST = new Set([
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'FST_INVALID_JSON_FIELD_ERROR',
+  'FST_PROTO_VIOLATION',
+  'FST_MP_PREMATURE_CLOSE',
+]);
+
+function isMultipartSyntaxError(request: FastifyRequest, error: Error): boolean {
+  const type = request.headers['content-type'];
+  return (
+    typeof type === 'string' &&
+    /^multipart\//i.test(type.trim()) &&
+    MULTIPART_SYNTAX_ERRORS.some((pattern) => pattern.test(error.message))
+  );
+}
+
+function classify(
+  request: FastifyRequest,
+  error: FastifyError | AppError,
+): {
   status: number;
   code: string;
   data?: Record<string, unknown>;
@@ -51,6 +82,9 @@ function classify(error: FastifyError | AppError): {
     return { status: 400, code: 'invalid_request', data: { invalid_fields: invalidFields } };
   }
   const fastifyCode = error.code ?? '';
+  if (MULTIPART_BAD_REQUEST.has(fastifyCode) || isMultipartSyntaxError(request, error)) {
+    return { status: 400, code: 'invalid_request' };
+  }
   if (
     fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
     fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
@@ -68,12 +102,29 @@ function classify(error: FastifyError | AppError): {
   };
 }
 
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode (bad percent-encoding, 400) or a
+ * path parameter over its maximum length (414) answers in the API's error shape.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  request.log.info({ code: error.code, status }, 'request refused');
+  void reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(request, 'invalid_request'));
+}
+
 export function registerErrorHandling(
   app: FastifyInstance,
   options: { spaFallback: (request: FastifyRequest, reply: FastifyReply) => boolean },
 ): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const { status, code, data } = classify(error);
+    const { status, code, data } = classify(request, error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code, status }, 'request refused');
     const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;

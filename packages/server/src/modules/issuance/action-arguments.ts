@@ -28,19 +28,24 @@ export class ArgumentErrors {
     return undefined;
   }
 
-  /** An e-mail address argument; required unless a fallback is given. */
+  /**
+   * An e-mail address argument; required unless a fallback is given. Missing or '' takes the
+   * fallback; text that is not an address, spaces only included, is refused (isValidEmail
+   * accepts '' for optional form fields, and '   ' trims to it).
+   */
   email(args: Record<string, unknown>, field: string, fallback: string | null = null) {
     const value = args[field];
     if (value === undefined || value === null || value === '') {
-      if (fallback && isValidEmail(fallback)) return fallback;
+      if (fallback && fallback.trim() !== '' && isValidEmail(fallback)) return fallback;
       this.add(field, 'required');
       return undefined;
     }
-    if (typeof value !== 'string' || !isValidEmail(value.trim())) {
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (text === '' || !isValidEmail(text)) {
       this.add(field, 'email_invalid');
       return undefined;
     }
-    return value.trim();
+    return text;
   }
 
   afm(args: Record<string, unknown>, field: string): string | undefined {
