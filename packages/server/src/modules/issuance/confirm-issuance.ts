@@ -12,15 +12,20 @@ import {
 import { issueDocument } from './issue-document';
 import type { IssuanceServices } from './issuance-services';
 import { OTP_FORMAT, otpMatches, readOtpInput } from './otp';
-import { otpError } from './otp-errors';
+import { otpError, otpMaxAttempts } from './otp-errors';
+import { lockOtpSubject, otpFailureWaitSeconds, recordOtpEvent } from './otp-limits';
 
 /**
  * The SMS code (requested → issued). Refusals, each with the code on the otp_code field too:
  * none given 400 invalid_fields (required), not six digits 400 invalid_fields (otp_invalid);
  * past its expiry 400 otp_expired; OTP_MAX_ATTEMPTS wrong tries used 400 otp_max_attempts
- * (a new code is needed); wrong 400 otp_invalid with `remaining` attempts. Every try of a
- * well-formed code uses one attempt, counted by one atomic update that commits whatever the
- * outcome, so parallel guesses cannot exceed the limit. The comparison is constant-time.
+ * (a new code is needed); OTP_FAILURES_PER_HOUR wrong codes entered by the citizen or for the
+ * number, over all documents, 400 otp_max_attempts with `retry_after_seconds` (no code is
+ * checked meanwhile, not even the right one); wrong 400 otp_invalid with `remaining` attempts.
+ * Every try of a well-formed code uses one attempt, and a wrong one is counted against the
+ * hourly limit, in one transaction that commits whatever the outcome and is serialised per
+ * citizen and number, so parallel guesses cannot exceed either limit. The comparison is
+ * constant-time.
  */
 export async function confirmIssuance(
   services: IssuanceServices,
@@ -40,27 +45,48 @@ export async function confirmIssuance(
 
   const challenge = await database.db
     .selectFrom('otp_challenges')
-    .select(['expires_at', 'attempts'])
+    .select(['expires_at', 'mobile'])
     .where('document_id', '=', stored.id)
     .executeTakeFirst();
   if (!challenge || new Date(challenge.expires_at) <= now()) throw otpError(locale, 'otp_expired');
-  const claimed = await database.db
-    .updateTable('otp_challenges')
-    .set({ attempts: sql`attempts + 1` })
-    .where('document_id', '=', stored.id)
-    .where('attempts', '<', config.OTP_MAX_ATTEMPTS)
-    .returning(['code_hash', 'attempts'])
-    .executeTakeFirst();
-  if (!claimed) throw otpError(locale, 'otp_max_attempts');
-  if (!otpMatches(services.otpKey, stored.id, code, claimed.code_hash)) {
-    const remaining = Math.max(0, config.OTP_MAX_ATTEMPTS - claimed.attempts);
+  const subject = { userId: user.id, mobile: challenge.mobile };
+  // Committed whatever the outcome: the attempt and the wrong code count even when refused.
+  const outcome = await database.db.transaction().execute(async (trx) => {
+    // Locks in the order sendOtp takes them (challenge, citizen, number): no deadlock.
+    await trx
+      .selectFrom('otp_challenges')
+      .select('document_id')
+      .where('document_id', '=', stored.id)
+      .forUpdate()
+      .execute();
+    await lockOtpSubject(trx, subject);
+    const wait = await otpFailureWaitSeconds(trx, config, subject);
+    if (wait > 0) return { kind: 'blocked', wait } as const;
+    const claimed = await trx
+      .updateTable('otp_challenges')
+      .set({ attempts: sql`attempts + 1` })
+      .where('document_id', '=', stored.id)
+      .where('attempts', '<', config.OTP_MAX_ATTEMPTS)
+      .returning(['code_hash', 'attempts'])
+      .executeTakeFirst();
+    if (!claimed) return { kind: 'exhausted' } as const;
+    if (!otpMatches(services.otpKey, stored.id, code, claimed.code_hash)) {
+      await recordOtpEvent(trx, 'failed', subject);
+      return { kind: 'wrong', attempts: claimed.attempts } as const;
+    }
+    return { kind: 'right', codeHash: claimed.code_hash } as const;
+  });
+  if (outcome.kind === 'blocked') throw otpMaxAttempts(locale, outcome.wait);
+  if (outcome.kind === 'exhausted') throw otpMaxAttempts(locale, null);
+  if (outcome.kind === 'wrong') {
+    const remaining = Math.max(0, config.OTP_MAX_ATTEMPTS - outcome.attempts);
     throw otpError(locale, 'otp_invalid', { params: { remaining } });
   }
   return issueDocument(services, {
     stored,
     user: user.record,
     from: 'requested',
-    codeHash: claimed.code_hash,
+    codeHash: outcome.codeHash,
     isOfficial: stored.is_official,
   });
 }

@@ -4,7 +4,10 @@ import { now } from '../../clock';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { Queryable } from '../documents';
+import { normalizeRecipient } from '../../notify';
 import type { IssuanceServices } from './issuance-services';
+import { otpAlreadySent } from './otp-errors';
+import { lockOtpSubject, otpSendWaitSeconds, recordOtpEvent } from './otp-limits';
 
 /** Six digits, uniformly drawn (spec section 1: a six-digit PIN by SMS). */
 export function newOtpCode(): string {
@@ -33,23 +36,66 @@ export function readOtpInput(value: unknown): string | null {
 export const OTP_FORMAT = /^\d{6}$/;
 
 /**
- * A new code for the document: the challenge row created or replaced (attempts back to 0) and
- * the SMS written to the outbox, both in the caller's transaction.
+ * A new code for the document, if its limits and the sender's allow: the challenge row created
+ * or replaced (attempts back to 0), the SMS written to the outbox and counted, all in the
+ * caller's transaction, which holds the document's row (and, through nextOtpSend, its
+ * challenge's). Refusals, 429 otp_already_sent: the document's OTP_MAX_SENDS used; too soon
+ * after its last code; OTP_SENDS_PER_HOUR or OTP_SENDS_PER_DAY reached by the citizen or by the
+ * number, whoever's documents the codes were for.
  */
 export async function sendOtp(
   trx: Queryable,
   services: Pick<IssuanceServices, 'config' | 'notifier' | 'otpKey'>,
-  input: { documentId: string; mobile: string; locale: Locale; sends: number },
+  input: {
+    documentId: string;
+    mobile: string;
+    locale: Locale;
+    sends: number;
+    /** The document's owner, when the caller knows it (one query less). */
+    userId?: string;
+  },
 ): Promise<void> {
   const { config } = services;
-  const code = newOtpCode();
   const at = now();
+  const challenge = await trx
+    .selectFrom('otp_challenges')
+    .select(['sends', 'last_sent_at'])
+    .where('document_id', '=', input.documentId)
+    .executeTakeFirst();
+  const sent = challenge?.sends ?? 0;
+  if (sent >= config.OTP_MAX_SENDS) throw otpAlreadySent(input.locale, null, 0);
+  const resendWait = challenge
+    ? new Date(challenge.last_sent_at).getTime() +
+      config.OTP_RESEND_INTERVAL_SECONDS * 1000 -
+      at.getTime()
+    : 0;
+
+  const mobile = normalizeRecipient('sms', input.mobile);
+  if (!mobile) throw new AppError(403, 'mobile_not_greek');
+  const userId =
+    input.userId ??
+    (
+      await trx
+        .selectFrom('documents')
+        .select('owner_id')
+        .where('id', '=', input.documentId)
+        .executeTakeFirstOrThrow()
+    ).owner_id;
+  const subject = { userId, mobile };
+  await lockOtpSubject(trx, subject);
+  const wait = Math.max(
+    Math.ceil(resendWait / 1000),
+    await otpSendWaitSeconds(trx, config, subject),
+  );
+  if (wait > 0) throw otpAlreadySent(input.locale, wait, config.OTP_MAX_SENDS - sent);
+
+  const code = newOtpCode();
   const expiresAt = new Date(at.getTime() + config.OTP_TTL_SECONDS * 1000);
   const codeHash = hashOtp(services.otpKey, input.documentId, code);
-  const message = await services.notifier.enqueue(
+  await services.notifier.enqueue(
     {
       channel: 'sms',
-      to: input.mobile,
+      to: mobile,
       key: 'otp_sms',
       locale: input.locale,
       params: { code, minutes: Math.ceil(config.OTP_TTL_SECONDS / 60) },
@@ -62,7 +108,7 @@ export async function sendOtp(
     .values({
       document_id: input.documentId,
       code_hash: codeHash,
-      mobile: message.recipient,
+      mobile,
       attempts: 0,
       sends: input.sends,
       last_sent_at: at,
@@ -72,7 +118,7 @@ export async function sendOtp(
     .onConflict((oc) =>
       oc.column('document_id').doUpdateSet({
         code_hash: codeHash,
-        mobile: message.recipient,
+        mobile,
         attempts: 0,
         sends: input.sends,
         last_sent_at: at,
@@ -80,40 +126,25 @@ export async function sendOtp(
       }),
     )
     .execute();
-}
-
-/** 429 otp_already_sent: too soon after the last code, or no codes left to send. */
-export function otpAlreadySent(retryAfterSeconds: number | null, sendsLeft: number): AppError {
-  return new AppError(429, 'otp_already_sent', {
-    retry_after_seconds: retryAfterSeconds,
-    sends_left: sendsLeft,
-  });
+  await recordOtpEvent(trx, 'sent', subject);
 }
 
 /**
- * The number the next code of a document will have, or 429 otp_already_sent. The count lives
- * as long as the document: going back from the code step and submitting again does not start
- * a fresh budget of SMS.
+ * The number the next code of a document will have; the document's challenge stays locked for
+ * the caller's sendOtp, which says whether it may be sent. The count lives as long as the
+ * document: going back from the code step and submitting again does not start a fresh budget
+ * of SMS.
  */
 export async function nextOtpSend(
   trx: Queryable,
-  config: Pick<Config, 'OTP_MAX_SENDS' | 'OTP_RESEND_INTERVAL_SECONDS'>,
+  _config: Pick<Config, 'OTP_MAX_SENDS' | 'OTP_RESEND_INTERVAL_SECONDS'>,
   documentId: string,
 ): Promise<number> {
   const challenge = await trx
     .selectFrom('otp_challenges')
-    .select(['sends', 'last_sent_at'])
+    .select('sends')
     .where('document_id', '=', documentId)
     .forUpdate()
     .executeTakeFirst();
-  if (!challenge) return 1;
-  if (challenge.sends >= config.OTP_MAX_SENDS) throw otpAlreadySent(null, 0);
-  const wait =
-    new Date(challenge.last_sent_at).getTime() +
-    config.OTP_RESEND_INTERVAL_SECONDS * 1000 -
-    now().getTime();
-  if (wait > 0) {
-    throw otpAlreadySent(Math.ceil(wait / 1000), config.OTP_MAX_SENDS - challenge.sends);
-  }
-  return challenge.sends + 1;
+  return (challenge?.sends ?? 0) + 1;
 }

@@ -79,7 +79,13 @@ export async function requestIssuance(
     if (!step || nextEditingStep(template, step.key, content)) throw notAllowedOnState();
     const target = requestedStep(template);
     const sends = await nextOtpSend(trx, services.config, locked.id);
-    await sendOtp(trx, services, { documentId: locked.id, mobile, locale, sends });
+    await sendOtp(trx, services, {
+      documentId: locked.id,
+      mobile,
+      locale,
+      sends,
+      userId: user.id,
+    });
     const updated = await trx
       .updateTable('documents')
       .set({
