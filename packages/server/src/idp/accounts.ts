@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../db/database';
 import type { Person } from '../db/schema';
-import type { LoginProvider } from '../modules/auth/providers';
+import type { LoginProvider } from '../modules/auth';
 
 /** Built-in client ids: one per login provider. */
 export const clientIdOf = (provider: LoginProvider) => `dilosi-${provider}`;

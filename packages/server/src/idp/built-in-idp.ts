@@ -7,11 +7,7 @@ import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider'
 import type { CustomFetch } from 'openid-client';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import {
-  LOGIN_PROVIDERS,
-  type BuiltInProvider,
-  type LoginProvider,
-} from '../modules/auth/providers';
+import { LOGIN_PROVIDERS, type BuiltInProvider, type LoginProvider } from '../modules/auth';
 import {
   accountFinder,
   clientIdOf,

@@ -1,5 +1,5 @@
 import type { Person } from '../db/schema';
-import type { LoginProvider } from '../modules/auth/providers';
+import type { LoginProvider } from '../modules/auth';
 import { demoStaff } from '../seed/demo-staff';
 
 const escapeHtml = (value: string) =>

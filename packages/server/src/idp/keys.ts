@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { JWK } from 'oidc-provider';
 import type { Database } from '../db/database';
-import { loadOrCreateSecret } from '../modules/auth/stored-secret';
+import { loadOrCreateSecret } from '../lib/stored-secret';
 
 export type IdpKeys = {
   /** Private signing keys (JWKS) of the ID tokens. */

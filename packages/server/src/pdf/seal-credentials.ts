@@ -5,7 +5,7 @@ import * as pkijs from 'pkijs';
 import { now } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { loadOrCreateSecret } from '../modules/auth/stored-secret';
+import { loadOrCreateSecret } from '../lib/stored-secret';
 
 /**
  * The key and certificates the service seals its PDFs with (DESIGN section 3, seal): read from

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clock } from '../../src/clock';
+import { clock, now } from '../../src/clock';
 import { verifyCaptcha } from '../../src/modules/auth';
+import { upsertPersonUser } from '../../src/modules/auth/users';
 import { leadingZeroBits, solveCaptcha } from '../../src/modules/auth/captcha';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -29,11 +30,40 @@ describe('login throttling', () => {
       remoteAddress,
     });
 
+  /** A one-time code of a real user, as the callback would have made it. */
+  const issueCode = async (t: TestApp) => {
+    const user = await upsertPersonUser(t.database, {
+      afm: '100000015',
+      firstname: 'ΜΑΡΙΑ',
+      surname: 'ΠΑΠΑΔΟΠΟΥΛΟΥ',
+      email: null,
+      username: null,
+      certifiedMobile: null,
+      grantAdmin: false,
+    });
+    const code = crypto.randomBytes(32).toString('base64url');
+    const binding = crypto.randomBytes(32).toString('base64url');
+    const at = now();
+    await t.database.db
+      .insertInto('login_codes')
+      .values({
+        code_hash: crypto.createHash('sha256').update(code).digest('hex'),
+        user_id: user.id,
+        provider: 'gsis',
+        claims: JSON.stringify(['gsis_login']),
+        is_admin: false,
+        binding_hash: crypto.createHash('sha256').update(binding).digest('hex'),
+        created_at: at,
+        expires_at: new Date(at.getTime() + 60_000),
+      })
+      .execute();
+    return { code, cookie: `dilosi_login=${binding}` };
+  };
+
   it('slows repeated failures from one client, then refuses them with login_throttled', async () => {
     await withApp(async (t) => {
       expect((await guess(t)).json<ErrorBody>().error.code).toBe('invalid_code'); // 1
-      expect((await guess(t)).json<ErrorBody>().error.code).toBe('invalid_code'); // 2: wait 1 s
-      const slowed = await guess(t);
+      const slowed = await guess(t); // 2: half the limit, wait 1 s
       expect(slowed.statusCode).toBe(429);
       expect(slowed.json<ErrorBody>().error).toMatchObject({
         code: 'login_throttled',
@@ -43,38 +73,20 @@ describe('login throttling', () => {
       expect(slowed.headers['retry-after']).toBe('1');
 
       clock.advance(1_000);
-      expect((await guess(t)).statusCode).toBe(400); // 3: wait 2 s
-      expect((await guess(t)).json<ErrorBody>().error.data).toEqual({ retry_after_seconds: 2 });
+      expect((await guess(t)).json<ErrorBody>().error.data).toEqual({ retry_after_seconds: 2 }); // 3
       clock.advance(2_000);
-      expect((await guess(t)).statusCode).toBe(400); // 4: the limit, refused until the window ends
-
-      clock.advance(60_000);
-      const refused = await guess(t);
+      const refused = await guess(t); // 4: the limit, refused until the window ends
       expect(refused.statusCode).toBe(429);
       expect(refused.json<ErrorBody>().error.data?.retry_after_seconds).toBeGreaterThan(800);
-
-      // The login start and the callback refuse the client too, on the login page.
-      const start = await t.app.inject({
-        method: 'GET',
-        url: '/api/login?next=/vault',
-        remoteAddress: '203.0.113.7',
-      });
-      expect(start.headers.location).toBe('/login?error_code=login_throttled&next=%2Fvault');
-      const callback = await t.app.inject({
-        method: 'GET',
-        url: '/api/login/callback/gsis?code=x&state=y',
-        remoteAddress: '203.0.113.7',
-      });
-      expect(callback.headers.location).toBe('/login?error_code=login_throttled');
 
       // Another client is not affected.
       expect((await guess(t, '198.51.100.9')).statusCode).toBe(400);
 
-      // The counters are in the database, not in this process.
+      // The counters are in the database, not in this process, one per kind of failure.
       const row = await t.database.db
         .selectFrom('login_throttle')
         .selectAll()
-        .where('key', '=', 'ip:203.0.113.7')
+        .where('key', '=', 'code:ip:203.0.113.7')
         .executeTakeFirstOrThrow();
       expect(row.failures).toBe(4);
 
@@ -84,22 +96,55 @@ describe('login throttling', () => {
     });
   });
 
-  it('forged states at the callback count as failures', async () => {
+  it('cannot be turned against the others behind the same address', async () => {
     await withApp(async (t) => {
-      for (let i = 0; i < 2; i++) {
-        const response = await t.app.inject({
+      for (let i = 0; i < 4; i++) await guess(t);
+      expect((await guess(t)).statusCode).toBe(429);
+
+      // Someone else behind that address who really logged in still gets a session …
+      const { code, cookie } = await issueCode(t);
+      const exchanged = await t.app.inject({
+        method: 'GET',
+        url: `/api/token?code=${code}`,
+        headers: { cookie },
+        remoteAddress: '203.0.113.7',
+      });
+      expect(exchanged.statusCode, exchanged.body).toBe(200);
+      expect(exchanged.json<{ token: string }>().token).toEqual(expect.any(String));
+
+      // … and may start a new login: the start is not throttled at all.
+      const start = await t.app.inject({
+        method: 'GET',
+        url: '/api/login?next=/vault',
+        remoteAddress: '203.0.113.7',
+      });
+      expect(start.statusCode).toBe(302);
+      expect(start.headers.location).not.toContain('error_code');
+
+      // The guesser is still refused, and a code, once used, counts as a failure.
+      expect((await guess(t)).statusCode).toBe(429);
+    });
+  });
+
+  it('forged states at the callback count as failures, apart from code exchanges', async () => {
+    await withApp(async (t) => {
+      const forged = (i: number) =>
+        t.app.inject({
           method: 'GET',
           url: `/api/login/callback/gsis?code=x&state=forged-${i}`,
           remoteAddress: '203.0.113.8',
         });
-        expect(response.headers.location).toBe('/login?error_code=confirmation_error');
-      }
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/login/callback/gsis?code=x&state=forged-3',
-        remoteAddress: '203.0.113.8',
-      });
-      expect(response.headers.location).toBe('/login?error_code=login_throttled');
+      expect((await forged(1)).headers.location).toBe('/login?error_code=confirmation_error');
+      // Half the limit: the failure is answered with the wait.
+      expect((await forged(2)).headers.location).toBe('/login?error_code=login_throttled');
+      const row = await t.database.db
+        .selectFrom('login_throttle')
+        .select('failures')
+        .where('key', '=', 'callback:ip:203.0.113.8')
+        .executeTakeFirstOrThrow();
+      expect(row.failures).toBe(2);
+      // Code exchanges from that address have their own count.
+      expect((await guess(t, '203.0.113.8')).statusCode).toBe(400);
     });
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -55,8 +56,24 @@ type Cookie = { value: string; path: string };
 /** A browser as far as login needs one: cookies (with paths), forms, redirects one at a time. */
 export class Browser {
   private readonly cookies = new Map<string, Cookie>();
+  /** What the web app keeps in sessionStorage when it starts a login (see withVerifier). */
+  verifier: string | null = null;
 
   constructor(readonly baseUrl: string) {}
+
+  /** `path` with a fresh verifier's challenge, as the web app starts every login. */
+  withVerifier(path: string): string {
+    this.verifier = crypto.randomBytes(32).toString('base64url');
+    const challenge = crypto.createHash('sha256').update(this.verifier).digest('base64url');
+    return `${path}${path.includes('?') ? '&' : '?'}verifier_challenge=${challenge}`;
+  }
+
+  /** GET /api/token as /login/token does: the code and the verifier this browser kept. */
+  exchange(code: string, verifier: string | null = this.verifier): Promise<Response> {
+    const query = new URLSearchParams({ code });
+    if (verifier !== null) query.set('verifier', verifier);
+    return this.request(`/api/token?${query.toString()}`);
+  }
 
   async request(
     url: string,
@@ -114,16 +131,21 @@ export type IdpChoice =
   | { cancel: true };
 
 /**
- * Starts a login at `startPath`, picks `choice` on the development provider's page, and follows
- * the redirects back to the service. Answers the service's last redirect (/login/token#code=…
- * or /login?error_code=…) and the provider page's HTML.
+ * Starts a login at `startPath` (with a verifier challenge, as the web app does, unless
+ * `verifier: false`), picks `choice` on the development provider's page, and follows the
+ * redirects back to the service. Answers the service's last redirect (/login/token#code=… or
+ * /login?error_code=…) and the provider page's HTML.
  */
 export async function loginThroughIdp(
   browser: Browser,
   startPath: string,
   choice: IdpChoice,
+  options: { verifier?: boolean } = {},
 ): Promise<{ location: string; page: string }> {
-  const toProvider = await browser.request(startPath);
+  if (options.verifier === false) browser.verifier = null;
+  const toProvider = await browser.request(
+    options.verifier === false ? startPath : browser.withVerifier(startPath),
+  );
   expectStatus(toProvider, 302);
   const providerUrl = locationOf(toProvider);
   if (!providerUrl.startsWith(`${browser.baseUrl}/idp/`))

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/clock';
 import {
@@ -25,9 +26,13 @@ describe('login through the built-in identity provider', () => {
 
   const api = (path: string, init: RequestInit = {}) => fetch(`${t.baseUrl}${path}`, init);
   const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-  const login = (startPath: string, choice: IdpChoice) =>
-    loginThroughIdp(new Browser(t.baseUrl), startPath, choice);
-  const exchange = async (code: string) => api(`/api/token?code=${encodeURIComponent(code)}`);
+  // The browser of the latest login: a code is exchanged where its login started.
+  let browser: Browser;
+  const login = (startPath: string, choice: IdpChoice) => {
+    browser = new Browser(t.baseUrl);
+    return loginThroughIdp(browser, startPath, choice);
+  };
+  const exchange = async (code: string) => browser.exchange(code);
   const loginToken = async (startPath: string, choice: IdpChoice) => {
     const { location } = await login(startPath, choice);
     const response = await exchange(codeOf(location));
@@ -40,7 +45,7 @@ describe('login through the built-in identity provider', () => {
   };
 
   it('a citizen with a certified mobile logs in with the tax-authority provider and lands on next', async () => {
-    const browser = new Browser(t.baseUrl);
+    browser = new Browser(t.baseUrl);
     const { location, page } = await loginThroughIdp(browser, '/api/login?next=/vault', {
       afm: '100000015',
     });
@@ -227,6 +232,12 @@ describe('login through the built-in identity provider', () => {
         { typed: { afm: '100000015', firstname: 'ΜΑΡΙΑ', surname: 'ΑΛΛΗ' } },
         'vatin_no_match',
       ],
+      [
+        'the surname in Latin script that is not the registry one',
+        '/api/login?next=/vault',
+        { typed: { afm: '100000015', firstname: 'JOHN', surname: 'SMITH' } },
+        'vatin_no_match',
+      ],
       ['a cancelled login', '/api/login?next=/vault', { cancel: true }, 'access_denied'],
     ];
     it.each(cases)('%s → %s', async (_label, start, choice, code) => {
@@ -236,6 +247,13 @@ describe('login through the built-in identity provider', () => {
       expect(url.searchParams.get('error_code')).toBe(code);
       expect(url.searchParams.get('next')).toBe('/vault');
       expect(url.hash).toBe('');
+    });
+
+    it('the registry surname transliterated to Latin (a bank) is the same person', async () => {
+      const { user } = await loginToken('/api/login', {
+        typed: { afm: '100000015', firstname: 'MARIA', surname: 'Papadopoulou' },
+      });
+      expect(user).toMatchObject({ afm: '100000015', surname: 'Papadopoulou' });
     });
 
     it('a citizen on the admin login → user_not_admin (admin=1 kept)', async () => {
@@ -277,14 +295,118 @@ describe('login through the built-in identity provider', () => {
       const browser = new Browser(t.baseUrl);
       const started = await browser.request('/api/login');
       const state = new URL(started.headers.get('location') ?? '').searchParams.get('state');
-      const afterState = await api(`/api/login/callback/gsis?error=access_denied&state=${state}`, {
-        redirect: 'manual',
-      });
+      const answer = `/api/login/callback/gsis?error=access_denied&state=${state}`;
+      const afterState = await browser.request(answer);
       expect(afterState.headers.get('location')).toBe('/login?error_code=access_denied');
-      const replayed = await api(`/api/login/callback/gsis?error=access_denied&state=${state}`, {
-        redirect: 'manual',
-      });
+      const replayed = await browser.request(answer);
       expect(replayed.headers.get('location')).toBe('/login?error_code=confirmation_error');
+    });
+
+    describe('a login completes only in the browser that started it', () => {
+      it('the start sets a short-lived HttpOnly, SameSite=Lax binding for the callback', async () => {
+        const started = await api('/api/login', { redirect: 'manual' });
+        const cookie = started.headers.getSetCookie().find((c) => c.startsWith('dilosi_login='));
+        expect(cookie).toMatch(
+          /^dilosi_login=[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=1200; HttpOnly; SameSite=Lax$/,
+        );
+      });
+
+      it("the provider's callback URL opened in another browser → forbidden_action", async () => {
+        const victim = new Browser(t.baseUrl);
+        const attacker = new Browser(t.baseUrl);
+        // The attacker's own login, stopped just before its callback …
+        const started = await attacker.request('/api/login?next=/vault');
+        const providerUrl = new URL(started.headers.get('location') ?? '');
+        const state = providerUrl.searchParams.get('state');
+        // … whose callback the victim is made to open: refused, nothing issued.
+        const codesBefore = await t.database.db
+          .selectFrom('login_codes')
+          .select('code_hash')
+          .execute();
+        const callback = await victim.request(
+          `/api/login/callback/gsis?code=stolen&state=${state}`,
+        );
+        expect(callback.headers.get('location')).toBe(
+          '/login?error_code=forbidden_action&next=%2Fvault',
+        );
+        const codesAfter = await t.database.db
+          .selectFrom('login_codes')
+          .select('code_hash')
+          .execute();
+        expect(codesAfter).toHaveLength(codesBefore.length);
+      });
+
+      it('a one-time code moved to another client → invalid_code, still good where it began', async () => {
+        const { location } = await login('/api/login', { afm: '100000015' });
+        // Even with the page's verifier, the code needs the browser's binding cookie.
+        const moved = await api(
+          `/api/token?code=${encodeURIComponent(codeOf(location))}&verifier=${browser.verifier}`,
+        );
+        expect(moved.status).toBe(400);
+        expect(((await moved.json()) as { error: { code: string } }).error.code).toBe(
+          'invalid_code',
+        );
+        const other = new Browser(t.baseUrl);
+        await other.request('/api/login'); // a binding of its own, not this login's
+        const elsewhere = await other.exchange(codeOf(location), browser.verifier);
+        expect(elsewhere.status).toBe(400);
+        const home = await exchange(codeOf(location));
+        expect(home.status).toBe(200);
+        // The exchange ends the binding in the browser.
+        expect(home.headers.getSetCookie().some((c) => /^dilosi_login=;.*Max-Age=0/.test(c))).toBe(
+          true,
+        );
+      });
+
+      it('the code exchange needs the verifier of the page that began the login → else invalid_code', async () => {
+        const { location } = await login('/api/login?next=/vault', { afm: '100000015' });
+        const code = codeOf(location);
+        const stored = await t.database.db
+          .selectFrom('login_codes')
+          .select('verifier_challenge')
+          .where('code_hash', '=', crypto.createHash('sha256').update(code).digest('hex'))
+          .executeTakeFirstOrThrow();
+        expect(stored.verifier_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        // Same browser and cookie, but no verifier, another page's verifier, or a malformed one.
+        const otherPage = new Browser(t.baseUrl);
+        otherPage.withVerifier('/api/login');
+        for (const verifier of [null, otherPage.verifier, `${browser.verifier}x`, 'short']) {
+          const refused = await browser.exchange(code, verifier);
+          expect(refused.status, String(verifier)).toBe(400);
+          expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+            'invalid_code',
+          );
+        }
+        // The code stays good for the page that holds the verifier.
+        const home = await exchange(code);
+        expect(home.status).toBe(200);
+        expect(((await home.json()) as { user: { afm: string } }).user.afm).toBe('100000015');
+      });
+
+      it('a malformed verifier_challenge refuses the start → forbidden_action', async () => {
+        for (const challenge of ['', 'abc', `${'A'.repeat(43)}=`, 'A'.repeat(44)]) {
+          const started = await api(
+            `/api/login?next=/vault&verifier_challenge=${encodeURIComponent(challenge)}`,
+            { redirect: 'manual' },
+          );
+          expect(started.status).toBe(302);
+          expect(started.headers.get('location'), challenge).toBe(
+            '/login?error_code=forbidden_action&next=%2Fvault',
+          );
+        }
+      });
+
+      it('a login started without a challenge needs no verifier (the cookie still binds it)', async () => {
+        browser = new Browser(t.baseUrl);
+        const { location } = await loginThroughIdp(
+          browser,
+          '/api/login',
+          { afm: '100000015' },
+          { verifier: false },
+        );
+        const response = await browser.exchange(codeOf(location));
+        expect(response.status).toBe(200);
+      });
     });
 
     it('a state answered at the callback of another provider → confirmation_error', async () => {

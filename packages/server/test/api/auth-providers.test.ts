@@ -115,7 +115,7 @@ describe('several API processes on one database', () => {
       const back = await go(b, String(resumed.headers.location));
       expect(back.headers.location).toMatch(/^\/login\/token\?next=%2Fvault#code=/);
       const code = String(back.headers.location).split('#code=')[1] ?? '';
-      const token = await a.inject({ method: 'GET', url: `/api/token?code=${code}` });
+      const token = await go(a, `/api/token?code=${code}`);
       expect(token.statusCode).toBe(200);
       const me = await b.inject({
         method: 'GET',

@@ -65,8 +65,9 @@ describe('sessions, the authenticated route tree and the mobile onboarding', () 
   };
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
   const loginAs = async (afm: string, start = '/api/login') => {
-    const { location } = await loginThroughIdp(new Browser(t.baseUrl), start, { afm });
-    const response = await api(`/api/token?code=${codeOf(location)}`);
+    const browser = new Browser(t.baseUrl);
+    const { location } = await loginThroughIdp(browser, start, { afm });
+    const response = await browser.exchange(codeOf(location));
     return ((await response.json()) as { token: string }).token;
   };
 

@@ -27,9 +27,11 @@ export type LoginProvider = CurrentUser['login_provider'];
 
 export type TokenResponse = { token: string; expires_at: string; user: CurrentUser };
 
-/** GET /api/token?code=…: the one-time login code for a session token. */
-export function exchangeLoginCode(code: string): Promise<TokenResponse> {
-  return apiFetch<TokenResponse>(`/api/token?code=${encodeURIComponent(code)}`, {
+/** GET /api/token?code=…&verifier=…: the one-time login code for a session token. */
+export function exchangeLoginCode(code: string, verifier: string | null): Promise<TokenResponse> {
+  const query = new URLSearchParams({ code });
+  if (verifier) query.set('verifier', verifier);
+  return apiFetch<TokenResponse>(`/api/token?${query.toString()}`, {
     skipSessionExpiry: true,
   });
 }
@@ -102,10 +104,11 @@ export function updateProfile(body: ProfileUpdate): Promise<CurrentUser> {
 /** Where each provider's login starts on the server (spec section 7). */
 export function loginStartUrl(
   provider: LoginProvider,
-  query: { next?: string | null; template?: string | null } = {},
+  query: { next?: string | null; template?: string | null; verifierChallenge?: string | null } = {},
 ): string {
   const params = new URLSearchParams({ provider });
   if (query.next) params.set('next', query.next);
   if (query.template) params.set('template', query.template);
+  if (query.verifierChallenge) params.set('verifier_challenge', query.verifierChallenge);
   return `/api/login?${params.toString()}`;
 }

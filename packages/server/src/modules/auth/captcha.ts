@@ -3,7 +3,7 @@ import { now } from '../../clock';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { captchaSolutionSchema } from './schemas';
-import { loadOrCreateSecret } from './stored-secret';
+import { loadOrCreateSecret } from '../../lib/stored-secret';
 
 export const CAPTCHA_ALGORITHM = 'sha256-leading-zero-bits';
 

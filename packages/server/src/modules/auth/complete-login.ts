@@ -8,6 +8,7 @@ import type { LoginAttemptsTable } from '../../db/schema';
 import type { AuthServices } from './auth-services';
 import { readIdentity } from './identity-claims';
 import { LoginError } from './login-errors';
+import { clearLoginBinding, isBoundTo } from './login-binding';
 import { loginErrorLocation, loginTokenLocation, type LoginContext } from './login-redirects';
 import { isLoginProvider, PROVIDER_CLAIMS, type LoginProvider } from './providers';
 import { checkRegistry } from './registry';
@@ -58,6 +59,7 @@ async function completeLogin(
   query: z.infer<typeof callbackQuerySchema>,
 ): Promise<FastifyReply> {
   const { database, relyingParty, throttle } = services;
+  const secure = services.config.publicUrl.startsWith('https:');
   let context: LoginContext = {
     next: null,
     template: null,
@@ -70,12 +72,12 @@ async function completeLogin(
       throw new LoginError('forbidden_action');
     }
     const provider: LoginProvider = providerName;
-    if ((await throttle.check(request.ip)).blocked) throw new LoginError('login_throttled');
-
+    // A valid state is honoured whatever its address's count; failures are counted and, past
+    // the limit, answered login_throttled.
     const attempt = query.state ? await consumeAttempt(services, query.state) : undefined;
     if (!attempt || attempt.provider !== provider) {
-      await throttle.recordFailure(request.ip);
-      throw new LoginError('confirmation_error');
+      const counted = await throttle.recordFailure('callback', request.ip);
+      throw new LoginError(counted.blocked ? 'login_throttled' : 'confirmation_error');
     }
     context = {
       next: attempt.next,
@@ -83,6 +85,11 @@ async function completeLogin(
       isAdmin: attempt.is_admin,
       mobileWarn: attempt.mobile_warn,
     };
+    // The provider's answer counts only in the browser that started this login.
+    if (!isBoundTo(request, attempt.binding_hash)) {
+      clearLoginBinding(reply, secure);
+      throw new LoginError('forbidden_action');
+    }
     if (new Date(attempt.expires_at) <= now()) throw new LoginError('confirmation_error');
     if (query.error) {
       throw new LoginError(
@@ -154,6 +161,8 @@ async function completeLogin(
         provider,
         claims: JSON.stringify(sessionClaims),
         is_admin: isAdmin,
+        binding_hash: attempt.binding_hash,
+        verifier_challenge: attempt.verifier_challenge,
         created_at: at,
         expires_at: new Date(at.getTime() + LOGIN_CODE_TTL_MS),
       })

@@ -60,9 +60,14 @@ export function readIdentity(provider: LoginProvider, claims: Record<string, unk
   if (afm === undefined || afm === null || afm === '') {
     throw new LoginError('required_profile_keys_missing');
   }
+  // Strictly typed: the AFM a string of nine digits as sent, legal_entity a boolean if present.
   if (typeof afm !== 'string') throw new LoginError('invalid_person_data');
-  if (!isValidAfm(afm.trim())) throw new LoginError('vatin_invalid');
-  if (claims.legal_entity === true) throw new LoginError('corporate_account_not_allowed');
+  if (!/^\d{9}$/.test(afm) || !isValidAfm(afm)) throw new LoginError('vatin_invalid');
+  const legalEntity = claims.legal_entity;
+  if (legalEntity !== undefined && legalEntity !== null && typeof legalEntity !== 'boolean') {
+    throw new LoginError('invalid_person_data');
+  }
+  if (legalEntity === true) throw new LoginError('corporate_account_not_allowed');
   const firstname = requiredName(claims, 'given_name');
   const surname = requiredName(claims, 'family_name');
 
@@ -81,7 +86,7 @@ export function readIdentity(provider: LoginProvider, claims: Record<string, unk
 
   return {
     kind: 'person',
-    afm: afm.trim(),
+    afm,
     firstname,
     surname,
     email: email && validateEmail(email) === null ? email : null,

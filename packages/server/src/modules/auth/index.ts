@@ -12,7 +12,12 @@ export { createAuthServices, type AuthServices } from './auth-services';
 export { missingRequiredClaims, requireAdmin, requireClaims, requireUser } from './authenticate';
 export { verifyCaptcha } from './get-captcha';
 export { startLogin } from './start-login';
-export { isBuiltInProviderEnabled } from './providers';
+export {
+  isBuiltInProviderEnabled,
+  LOGIN_PROVIDERS,
+  type BuiltInProvider,
+  type LoginProvider,
+} from './providers';
 export type { CurrentUser } from './sessions';
 
 /** Login, token exchange, logout and captcha: open to everyone. */

@@ -4,10 +4,16 @@ import type { Database } from '../../db/database';
 
 export type ThrottleState = { blocked: false } | { blocked: true; retryAfterSeconds: number };
 
+/** What failed: a one-time code at /api/token, or a state at a provider's callback. */
+export type ThrottleScope = 'code' | 'callback';
+
 /**
- * Failed logins (unknown state, wrong or replayed one-time code) counted per client in the
- * database, so every API process sees the same counters. From half the limit on, each failure
- * makes the client wait 1, 2, 4 … seconds; at the limit it is refused until the window ends.
+ * Failed logins (unknown state, wrong or replayed one-time code) counted per client and per
+ * kind in the database, so every API process sees the same counters. From half the limit on,
+ * each failure makes the client wait 1, 2, 4 … seconds; at the limit until the window ends.
+ * The counters only ever answer failures: a valid code or state is honoured whatever its
+ * address's count, so failures from one address (a KEP office, a carrier's NAT) never lock
+ * out the other people behind it (docs/login.md, "Throttling").
  */
 export class LoginThrottle {
   private readonly soft: number;
@@ -19,24 +25,24 @@ export class LoginThrottle {
     this.soft = Math.max(1, Math.ceil(options.maxFailures / 2));
   }
 
-  async check(client: string): Promise<ThrottleState> {
+  async check(scope: ThrottleScope, client: string): Promise<ThrottleState> {
     const at = now();
     const row = await this.database.db
       .selectFrom('login_throttle')
       .select('blocked_until')
-      .where('key', '=', key(client))
+      .where('key', '=', key(scope, client))
       .executeTakeFirst();
     const until = row?.blocked_until ? new Date(row.blocked_until) : null;
     if (!until || until <= at) return { blocked: false };
     return { blocked: true, retryAfterSeconds: Math.ceil((until.getTime() - at.getTime()) / 1000) };
   }
 
-  async recordFailure(client: string): Promise<void> {
+  async recordFailure(scope: ThrottleScope, client: string): Promise<ThrottleState> {
     const at = now();
     const windowStartedBefore = new Date(at.getTime() - this.options.windowSeconds * 1000);
     const row = await this.database.db
       .insertInto('login_throttle')
-      .values({ key: key(client), failures: 1, window_started_at: at, blocked_until: null })
+      .values({ key: key(scope, client), failures: 1, window_started_at: at, blocked_until: null })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
           failures: sql`case when login_throttle.window_started_at <= ${windowStartedBefore}
@@ -48,16 +54,22 @@ export class LoginThrottle {
       .returning(['failures', 'window_started_at'])
       .executeTakeFirstOrThrow();
     const { failures } = row;
-    if (failures < this.soft) return;
+    if (failures < this.soft) return { blocked: false };
     const until =
       failures >= this.options.maxFailures
         ? new Date(new Date(row.window_started_at).getTime() + this.options.windowSeconds * 1000)
         : new Date(at.getTime() + 2 ** (failures - this.soft) * 1000);
-    await this.database.db
+    const blockedUntil = await this.database.db
       .updateTable('login_throttle')
       .set({ blocked_until: sql`greatest(coalesce(blocked_until, ${until}), ${until})` })
-      .where('key', '=', key(client))
-      .execute();
+      .where('key', '=', key(scope, client))
+      .returning('blocked_until')
+      .executeTakeFirstOrThrow()
+      .then((updated) => new Date(updated.blocked_until ?? until));
+    return {
+      blocked: true,
+      retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil.getTime() - at.getTime()) / 1000)),
+    };
   }
 
   async purge(): Promise<void> {
@@ -70,4 +82,4 @@ export class LoginThrottle {
   }
 }
 
-const key = (client: string) => `ip:${client}`;
+const key = (scope: ThrottleScope, client: string) => `${scope}:ip:${client}`;

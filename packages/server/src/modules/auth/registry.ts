@@ -1,9 +1,7 @@
+import { isSameName } from '@dilosi/domain';
 import type { Database } from '../../db/database';
 import type { Person } from '../../db/schema';
 import { LoginError } from './login-errors';
-
-const normalizeName = (value: string) =>
-  value.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
 
 /**
  * Looks the person up in the registry stand-in (table persons) and refuses whoever may not use
@@ -23,12 +21,7 @@ export async function checkRegistry(
   if (!person.is_natural_person) throw new LoginError('vatin_not_a_person');
   if (person.tax_status === 'deceased') throw new LoginError('vatin_has_passed');
   if (person.tax_status === 'deactivated') throw new LoginError('vatin_deactivated');
-  // Names are compared only in Greek script: a transliterated name from a bank is not a mismatch.
-  if (
-    /\p{Script=Greek}/u.test(identity.surname) &&
-    normalizeName(identity.surname) !== normalizeName(person.surname)
-  ) {
-    throw new LoginError('vatin_no_match');
-  }
+  // In any script: a bank's PAPADOPOULOU is the registry's ΠΑΠΑΔΟΠΟΥΛΟΥ, SMITH is not (ELOT 743).
+  if (!isSameName(identity.surname, person.surname)) throw new LoginError('vatin_no_match');
   return person;
 }

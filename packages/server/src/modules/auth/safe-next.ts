@@ -19,6 +19,7 @@ export function safeNext(value: unknown): string | null {
   }
   if (url.origin !== BASE) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  if (NOT_A_PAGE.test(path)) return null;
+  // Dot segments collapse after the checks above: `/.//x` and `/..//x` normalise to `//x`.
+  if (!path.startsWith('/') || path.startsWith('//') || NOT_A_PAGE.test(path)) return null;
   return path;
 }

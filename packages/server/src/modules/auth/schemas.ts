@@ -14,6 +14,9 @@ export const loginQuerySchema = z.object({
   template: queryText.describe('the template that asked for the login'),
   mobileWarn: queryText.describe('passed back to /login on error'),
   admin: queryText.describe('1/true: the admin login (gsis_admin)'),
+  verifier_challenge: queryText.describe(
+    'base64url SHA-256 of a verifier the starting page keeps; GET /token then requires it',
+  ),
 });
 export type LoginQuery = z.infer<typeof loginQuerySchema>;
 
@@ -48,7 +51,10 @@ export const userSchema = z.object({
 });
 export type ApiUser = z.infer<typeof userSchema>;
 
-export const tokenQuerySchema = z.object({ code: queryText });
+export const tokenQuerySchema = z.object({
+  code: queryText,
+  verifier: queryText.describe('the verifier whose SHA-256 the login start received'),
+});
 
 export const tokenResponseSchema = z.object({
   token: z.string(),

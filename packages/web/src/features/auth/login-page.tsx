@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginStartUrl, type LoginProvider } from '../../api/auth';
+import type { LoginProvider } from '../../api/auth';
+import { paths } from '../../config/paths';
 import { useAppConfig } from '../../api/get-app-config';
 import { PageContainer } from '../../ui/page-container';
+import { beginLogin } from './login-verifier';
 import { PageHeading } from '../../ui/page-heading';
 import { LoginErrorPanel } from './login-error-panel';
 
@@ -33,7 +35,7 @@ export function LoginPage({ adminOnly = false }: { adminOnly?: boolean }) {
   const autoProvider = !errorCode && isProvider(provider) ? provider : null;
 
   useEffect(() => {
-    if (autoProvider) window.location.replace(loginStartUrl(autoProvider, { next, template }));
+    if (autoProvider) window.location.replace(beginLogin(autoProvider, { next, template }));
   }, [autoProvider, next, template]);
 
   const providers: LoginProvider[] = isAdmin ? ['gsis_admin'] : CITIZEN_PROVIDERS;
@@ -61,7 +63,22 @@ export function LoginPage({ adminOnly = false }: { adminOnly?: boolean }) {
       <ul className="dilosi-login-choices">
         {providers.map((p) => (
           <li key={p} className="dilosi-login-choice">
-            <a className="govgr-btn govgr-btn-primary" href={loginStartUrl(p, { next, template })}>
+            {/* The link opens this page with the provider (a new tab starts its own login and
+                keeps its own verifier); a click starts the login here at once. */}
+            <a
+              className="govgr-btn govgr-btn-primary"
+              href={paths.auth.login.getHref({
+                provider: p,
+                next: next ?? undefined,
+                template: template ?? undefined,
+              })}
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                if (event.altKey) return;
+                event.preventDefault();
+                window.location.assign(beginLogin(p, { next, template }));
+              }}
+            >
               {label(p)}
             </a>
             <p className="govgr-hint">{hint(p)}</p>

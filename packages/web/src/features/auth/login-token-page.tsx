@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiRequestError } from '../../api/api-client';
 import { exchangeLoginCode, useStartSession } from '../../api/auth';
+import { takeLoginVerifier } from './login-verifier';
 import { paths } from '../../config/paths';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
@@ -48,7 +49,8 @@ export function LoginTokenPage() {
       void fail(parsed.error);
       return;
     }
-    exchangeLoginCode(parsed.code).then(
+    // The verifier this tab kept when it started the login: the code works only with it.
+    exchangeLoginCode(parsed.code, takeLoginVerifier()).then(
       (response) => {
         startSession(response);
         const fallback = response.user.is_admin

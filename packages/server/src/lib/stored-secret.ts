@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database';
+import type { Database } from '../db/database';
 
 /**
  * A secret made once and shared by every API process (signing keys, cookie keys, HMAC keys):
