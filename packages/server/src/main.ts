@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { startJobQueue } from './jobs/queue';
+import { buildMetricsServer } from './plugins/metrics';
 import { seedDemoData } from './seed/seed-demo-data';
 
 async function main(): Promise<void> {
@@ -35,11 +36,21 @@ async function main(): Promise<void> {
   app.jobs = jobs;
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 
+  // GET /metrics on a listener of its own (METRICS_HOST:METRICS_PORT), kept off the public port.
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? null
+      : {
+          host: config.METRICS_HOST ?? config.HOST,
+          port: config.METRICS_PORT,
+          server: await buildMetricsServer(app.metrics, config),
+        };
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await metrics?.server.close();
     await app.close();
     await jobs.stop();
     await database.close();
@@ -49,6 +60,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  if (metrics) {
+    await metrics.server.listen({ host: metrics.host, port: metrics.port });
+    app.log.info({ host: metrics.host, port: metrics.port }, 'GET /metrics on its own listener');
+  }
   const where = config.DATABASE_URL ? 'PostgreSQL server' : `PGlite in ${config.dataDir}`;
   console.log(`\nDilosi is running at ${config.publicUrl} (database: ${where})\n`);
 }

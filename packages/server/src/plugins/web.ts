@@ -6,8 +6,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const NOT_SPA = /^\/(api|healthz|metrics|idp)(\/|$)/;
 
 /**
+ * Whether a path may be a client route. None of the SPA's routes (packages/web/src/config/paths.ts)
+ * has a dot in its last segment (template names, reference codes, ids and content slugs have
+ * none) or a segment starting with one, so such a path is a missing file or a probe (`/.env`,
+ * `/.git/HEAD`, `/wp-login.php`): it gets a 404, not the app.
+ */
+export function isClientRoute(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  if (NOT_SPA.test(decoded)) return false;
+  const segments = decoded.split('/');
+  if (segments.some((segment) => segment.startsWith('.'))) return false;
+  return !(segments.at(-1) ?? '').includes('.');
+}
+
+/**
  * Serves the built SPA. Hashed assets are cached for a year; index.html never, so a deploy is
- * picked up at once. Client routes fall back to index.html.
+ * picked up at once. Client routes fall back to index.html. Files come precompressed when the
+ * build wrote `.br` / `.gz` beside them (tools/precompress.mjs) and the client accepts it.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -22,6 +42,7 @@ export async function registerWeb(
     root: distDir,
     wildcard: true,
     index: ['index.html'],
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const cache = filePath.includes(`${path.sep}assets${path.sep}`)
         ? 'public, max-age=31536000, immutable'
@@ -39,7 +60,7 @@ export async function registerWeb(
   return (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    if (NOT_SPA.test(url) || path.extname(url) !== '') return false;
+    if (!isClientRoute(url)) return false;
     void reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     return true;
   };

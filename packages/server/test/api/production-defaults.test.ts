@@ -1,0 +1,197 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import type { Database } from '../../src/db/database';
+import { migrate } from '../../src/db/migrate';
+import { buildMetricsServer } from '../../src/plugins/metrics';
+import { seedDemoData } from '../../src/seed/seed-demo-data';
+import { createTestDatabase, testConfig } from '../helpers';
+
+const TOKEN = 'metrics-token-0123456789-abcdefghijklmnop';
+
+/**
+ * What a deployment that keeps the defaults exposes. Every app here runs on one database (built
+ * apps only read the settings they are given).
+ */
+describe('production defaults', () => {
+  let database: Database & { drop(): Promise<void> };
+  const apps: FastifyInstance[] = [];
+  const logs = new Map<FastifyInstance, string[]>();
+
+  async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'warn', ...env }),
+      database,
+      logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    apps.push(app);
+    logs.set(app, lines);
+    return app;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrate(database);
+    await seedDemoData(database);
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database.drop();
+  });
+
+  describe('NODE_ENV=production, nothing else set', () => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await appWith({ NODE_ENV: 'production' });
+    });
+
+    it('turns DEVEL off: the client is told so and devel templates are hidden', async () => {
+      const config = await app.inject({ method: 'GET', url: '/api/appconfig/' });
+      expect(config.json().flags.DEVEL).toBe(false);
+      const list = await app.inject({ method: 'GET', url: '/api/templates?limit=100' });
+      expect(list.statusCode).toBe(200);
+      const codes = (list.json().data as Array<{ code: string }>).map((item) => item.code);
+      expect(codes).toContain('YD1');
+      expect(codes).not.toContain('DEV1');
+    });
+
+    it.each(['/api/dev/outbox', '/api/dev/outbox?channel=sms', '/api/dev/', '/api/dev/anything'])(
+      'has nothing at %s (404 route_not_found)',
+      async (url) => {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.code).toBe('route_not_found');
+      },
+    );
+
+    it('keeps /metrics off and says why at start', async () => {
+      const response = await app.inject({ method: 'GET', url: '/metrics' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe('route_not_found');
+      expect(response.body).not.toContain('dilosi_');
+      const warning = logs.get(app)?.find((line) => line.includes('/metrics is off'));
+      expect(warning).toMatch(/METRICS_TOKEN/);
+      expect(warning).toMatch(/METRICS_PORT/);
+    });
+
+    it('keeps the built-in identity provider when no OIDC issuer is set (docs/login.md)', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/idp/.well-known/openid-configuration',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().issuer).toMatch(/\/idp$/);
+    });
+  });
+
+  it('gives the outbox back with DEVEL=true set explicitly', async () => {
+    const app = await appWith({ NODE_ENV: 'production', DEVEL: 'true' });
+    const response = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().meta.count).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps the whole demo for `npm start` (NODE_ENV unset means development)', async () => {
+    const app = await appWith({ NODE_ENV: 'development' });
+    const outbox = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(outbox.statusCode).toBe(200);
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toContain('dilosi_http_request_duration_seconds');
+    const list = await app.inject({ method: 'GET', url: '/api/templates?limit=100' });
+    expect((list.json().data as Array<{ code: string }>).map((item) => item.code)).toContain(
+      'DEV1',
+    );
+  });
+
+  describe.each(['production', 'test'])('METRICS_TOKEN with NODE_ENV=%s', (nodeEnv) => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await appWith({ NODE_ENV: nodeEnv, METRICS_TOKEN: TOKEN });
+    });
+
+    it.each([
+      [undefined, 'no_authentication_token'],
+      ['Basic bWV0cmljczp4', 'no_authentication_token'],
+      ['Bearer', 'no_authentication_token'],
+      ['Bearer wrong-token', 'invalid_token'],
+      [`Bearer ${TOKEN}x`, 'invalid_token'],
+      [`Bearer ${TOKEN.slice(0, -1)}`, 'invalid_token'],
+    ])('refuses Authorization %s with 401 %s', async (authorization, code) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe(code);
+      expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(response.body).not.toContain('dilosi_');
+    });
+
+    it('answers the right bearer token', async () => {
+      for (const scheme of ['Bearer', 'bearer']) {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: `${scheme} ${TOKEN}` },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toMatch(/text\/plain/);
+        expect(response.body).toContain('dilosi_process_cpu_seconds_total');
+      }
+    });
+  });
+
+  describe('METRICS_PORT: a listener of its own', () => {
+    let app: FastifyInstance;
+    let metricsServer: FastifyInstance;
+    let base: string;
+    beforeAll(async () => {
+      const env = { NODE_ENV: 'production', METRICS_PORT: '9464', METRICS_TOKEN: TOKEN };
+      app = await appWith(env);
+      metricsServer = await buildMetricsServer(app.metrics, testConfig(env));
+      apps.push(metricsServer);
+      await metricsServer.listen({ host: '127.0.0.1', port: 0 });
+      const address = metricsServer.server.address();
+      if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+      base = `http://127.0.0.1:${address.port}`;
+    });
+
+    it('serves no /metrics on the public port', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe('route_not_found');
+    });
+
+    it('serves the public app’s figures there, behind the token, and nothing else', async () => {
+      await app.inject({ method: 'GET', url: '/api/appconfig/' });
+      const refused = await fetch(`${base}/metrics`);
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+        'no_authentication_token',
+      );
+
+      const metrics = await fetch(`${base}/metrics`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(
+        /dilosi_http_request_duration_seconds_count\{method="GET",route="\/api\/appconfig\/",status="200"\} [1-9]/,
+      );
+
+      for (const url of ['/', '/api/appconfig/', '/healthz']) {
+        const other = await fetch(`${base}${url}`);
+        expect(other.status).toBe(404);
+        expect(((await other.json()) as { error: { code: string } }).error.code).toBe(
+          'route_not_found',
+        );
+      }
+    });
+  });
+});
