@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import './ui/fonts.css';
 import '@digigov/css/dist/digigov.css';
 import './ui/styles.css';

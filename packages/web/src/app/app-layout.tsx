@@ -27,13 +27,38 @@ function useFocusOnNavigate(main: RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
-/** The shell: cookie banner, skip link, header, main landmark, footer. */
+/** Which description a path gets (search engines and link previews; spec: public pages). */
+const META_DESCRIPTIONS = [
+  [/^\/login|^\/dashboard-login/, 'login'],
+  [/^\/create|^\/templates/, 'templates'],
+  [/^\/validate/, 'validate'],
+  [/^\/terms/, 'terms'],
+] as const;
+
+/** Keeps `<meta name="description">` in step with the page and the language. */
+function useMetaDescription(pathname: string) {
+  const { t, i18n } = useTranslation();
+  const key = META_DESCRIPTIONS.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'default';
+  const description = t(`meta.${key}`);
+  useEffect(() => {
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    meta.content = description;
+  }, [description, i18n.language]);
+}
+
+/** The shell: skip link, cookie banner, header, main landmark, footer. */
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const config = useAppConfigQuery();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigate(mainRef);
+  useMetaDescription(pathname);
   const { user } = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -56,11 +81,12 @@ export function AppLayout() {
 
   return (
     <div className="dilosi-app">
+      {/* The first tab stop of every page, before the cookie banner (WCAG 2.4.1). */}
+      <SkipLink targetId={MAIN_ID} label={t('a11y.skipToContent')} />
       <CookieBanner
         policyHref={paths.static.cookiesPolicy.getHref()}
         onAccepted={() => focusPageHeading(mainRef.current)}
       />
-      <SkipLink targetId={MAIN_ID} label={t('a11y.skipToContent')} />
       <Header
         isTestEnvironment={config.data?.flags.DEVEL ?? false}
         user={user}

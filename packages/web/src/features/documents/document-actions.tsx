@@ -121,6 +121,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
   };
 
   const onAction = (key: DocumentUserAction) => {
+    if (isBusy) return;
     if (key === 'pdf') onPdf();
     else if (key === 'sms') onSms();
     else if (key !== 'resend_otp') setDialog(key);
@@ -140,7 +141,8 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
                     ? 'govgr-btn-warning'
                     : 'govgr-btn-secondary'
               } dilosi-done-actions__button`}
-              disabled={isBusy}
+              // aria-disabled, not disabled: a disabled button loses the keyboard focus to <body>.
+              aria-disabled={isBusy}
               aria-haspopup={key === 'pdf' || key === 'sms' ? undefined : 'dialog'}
               onClick={() => onAction(key)}
             >

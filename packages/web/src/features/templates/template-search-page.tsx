@@ -116,11 +116,14 @@ export function TemplateSearchPage() {
 
       {result.data ? (
         <>
-          <h2 className="govgr-heading-m" role="status">
-            {result.data.data.length === 0
-              ? t('searchScreen.none')
-              : t('searchScreen.results', { count: meta?.count ?? result.data.data.length })}
-          </h2>
+          {/* The live region wraps the heading: a status role on the h2 would unmake it a heading. */}
+          <div role="status">
+            <h2 className="govgr-heading-m">
+              {result.data.data.length === 0
+                ? t('searchScreen.none')
+                : t('searchScreen.results', { count: meta?.count ?? result.data.data.length })}
+            </h2>
+          </div>
           <ul className="dilosi-template-results">
             {result.data.data.map((template) => (
               <li key={template.refname} className="dilosi-template-result">
