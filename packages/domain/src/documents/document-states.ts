@@ -1,3 +1,5 @@
+import { canTransition, defineMachine, transition } from '../state-machines/state-machine';
+
 /**
  * Document states and the moves between them (spec section 4, DESIGN section 5). The server
  * refuses any other move with `action_not_allowed_on_state`; the web app reads the same table
@@ -26,30 +28,32 @@ export const DOCUMENT_ACTIONS = [
 ] as const;
 export type DocumentAction = (typeof DOCUMENT_ACTIONS)[number];
 
-const TRANSITIONS: Record<
-  DocumentAction,
-  { from: readonly DocumentState[]; to: DocumentState | null }
-> = {
-  create: { from: ['new'], to: 'editing' },
-  update: { from: ['editing'], to: 'editing' },
-  backstep: { from: ['editing', 'requested'], to: 'editing' },
-  request: { from: ['editing'], to: 'requested' },
-  resend_otp: { from: ['requested'], to: 'requested' },
-  confirm: { from: ['requested'], to: 'issued' },
-  revoke: { from: ['issued'], to: 'revoked' },
-  delete: { from: ['editing', 'requested'], to: null },
-};
+/** The document machine: the only place a document's state moves are written. */
+export const documentMachine = defineMachine({
+  name: 'document',
+  states: DOCUMENT_STATES,
+  initial: 'new',
+  events: {
+    create: { new: 'editing' },
+    update: { editing: 'editing' },
+    backstep: { editing: 'editing', requested: 'editing' },
+    request: { editing: 'requested' },
+    resend_otp: { requested: 'requested' },
+    confirm: { requested: 'issued' },
+    revoke: { issued: 'revoked' },
+    delete: { editing: null, requested: null },
+  } satisfies Record<DocumentAction, Partial<Record<DocumentState, DocumentState | null>>>,
+});
 
 export function canApplyAction(state: DocumentState, action: DocumentAction): boolean {
-  return TRANSITIONS[action].from.includes(state);
+  return canTransition(documentMachine, state, action);
 }
 
 /** The state after an action, or null when the document no longer exists (delete). */
 export function nextState(state: DocumentState, action: DocumentAction): DocumentState | null {
-  if (!canApplyAction(state, action)) {
-    throw new Error(`action ${action} is not allowed on state ${state}`);
-  }
-  return TRANSITIONS[action].to;
+  const result = transition(documentMachine, state, action);
+  if (!result.ok) throw new Error(`action ${action} is not allowed on state ${state}`);
+  return result.state;
 }
 
 /** Issued and revoked documents never change again. */

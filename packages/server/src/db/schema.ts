@@ -94,6 +94,10 @@ export type LoginAttemptsTable = {
   is_admin: boolean;
   mobile_warn: string | null;
   ip: string | null;
+  /** SHA-256 of the browser binding cookie set at the start (null: started before 0007). */
+  binding_hash: string | null;
+  /** base64url SHA-256 of the verifier kept by the page that started the login, if it sent one. */
+  verifier_challenge: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -105,6 +109,8 @@ export type LoginCodesTable = {
   provider: string;
   claims: Json<string[]>;
   is_admin: boolean;
+  binding_hash: string | null;
+  verifier_challenge: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -225,6 +231,15 @@ export type OtpChallengesTable = {
   created_at: Timestamp;
 };
 
+/** An SMS code sent or a wrong code entered, counted against the limits per citizen and mobile. */
+export type OtpLimitEventsTable = {
+  id: Generated<number>;
+  kind: 'sent' | 'failed';
+  user_id: string;
+  mobile: string;
+  at: Timestamp;
+};
+
 export type DocumentPdfsTable = {
   document_id: string;
   bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
@@ -291,6 +306,7 @@ export type DB = {
   document_events: DocumentEventsTable;
   outbox: OutboxTable;
   otp_challenges: OtpChallengesTable;
+  otp_limit_events: OtpLimitEventsTable;
   document_pdfs: DocumentPdfsTable;
   document_tombstones: DocumentTombstonesTable;
   document_shares: DocumentSharesTable;

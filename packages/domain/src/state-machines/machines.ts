@@ -1,0 +1,74 @@
+import { defineMachine } from './state-machine';
+
+/**
+ * Case statuses (spec section 4; DESIGN section 8). A clerk may set any of the four statuses
+ * from any status; assigning an incoming case puts it in pending (the "auto change state" of the
+ * case history). `forwarded` is a display label derived from a forward, not a status.
+ */
+export const CASE_STATUSES = ['incoming', 'pending', 'canceled', 'finished'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+const toFromAny = (to: CaseStatus) =>
+  Object.fromEntries(CASE_STATUSES.map((from) => [from, to])) as Record<CaseStatus, CaseStatus>;
+
+export const caseMachine = defineMachine({
+  name: 'case',
+  states: CASE_STATUSES,
+  initial: 'incoming',
+  events: {
+    assign: { incoming: 'pending', pending: 'pending', canceled: 'canceled', finished: 'finished' },
+    set_incoming: toFromAny('incoming'),
+    set_pending: toFromAny('pending'),
+    set_canceled: toFromAny('canceled'),
+    set_finished: toFromAny('finished'),
+    /** The entity's reply document was issued: an open case is finished. */
+    replied: { incoming: 'finished', pending: 'finished' },
+  },
+});
+export type CaseEvent = keyof typeof caseMachine.events;
+
+/** The event that sets a case to `status` by a clerk's explicit change. */
+export function caseStatusEvent(status: CaseStatus): CaseEvent {
+  return `set_${status}`;
+}
+
+/**
+ * Citizen message statuses (spec section 4): new messages are `incoming`; opening one retrieves
+ * it; a consent request is resolved by its answer; archive only from retrieved or resolved;
+ * unarchive returns it to the read list (retrieved).
+ */
+export const MESSAGE_STATUSES = ['incoming', 'retrieved', 'resolved', 'archived'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const messageMachine = defineMachine({
+  name: 'message',
+  states: MESSAGE_STATUSES,
+  initial: 'incoming',
+  events: {
+    retrieve: { incoming: 'retrieved', retrieved: 'retrieved', resolved: 'resolved' },
+    resolve: { incoming: 'resolved', retrieved: 'resolved' },
+    archive: { retrieved: 'archived', resolved: 'archived' },
+    unarchive: { archived: 'retrieved' },
+  },
+});
+export type MessageEvent = keyof typeof messageMachine.events;
+
+/**
+ * Permission requests (spec sections 4 and 6): a head accepts or rejects a pending request; an
+ * active permission can be deactivated (the staff "delete"). A rejected or deactivated person
+ * asks again with a new request.
+ */
+export const PERMISSION_STATES = ['pending', 'active', 'rejected', 'deactivated'] as const;
+export type PermissionState = (typeof PERMISSION_STATES)[number];
+
+export const permissionMachine = defineMachine({
+  name: 'permission',
+  states: PERMISSION_STATES,
+  initial: 'pending',
+  events: {
+    accept: { pending: 'active' },
+    reject: { pending: 'rejected' },
+    deactivate: { active: 'deactivated' },
+  },
+});
+export type PermissionEvent = keyof typeof permissionMachine.events;
