@@ -1,6 +1,5 @@
-import { recipientName, type DocumentPreview } from '@dilosi/domain';
+import { recipientName, type DocumentPreview, formatAthensDateTime } from '@dilosi/domain';
 import PDFDocument from 'pdfkit';
-import { formatAthensDateTime } from './athens-date-time';
 import { asPdfFont, documentFonts } from './fonts';
 import { PDF_LABELS, PDF_METADATA } from './pdf-labels';
 import { drawQrCode, QR_SIZE_PT } from './qr';

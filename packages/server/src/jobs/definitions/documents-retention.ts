@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loadConfig } from '../../config';
-import { purgeExpiredDocuments } from '../../modules/issuance/purge-expired-documents';
+import { purgeExpiredDocuments } from '../../modules/issuance';
 import { defineJob } from '../job';
 
 /** Hourly: documents past their retention, stale drafts and old OTP messages (docs/issuance.md). */

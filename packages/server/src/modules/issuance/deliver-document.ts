@@ -1,11 +1,9 @@
-import { isValidEmail, type Recipient, type Template } from '@dilosi/domain';
+import { isValidEmail, type Recipient, type Template, athensYear } from '@dilosi/domain';
 import { sql } from 'kysely';
 import type { DocumentRow, User } from '../../db/schema';
 import type { Queryable } from '../documents';
 import { citizenName, documentLinkParams } from './document-links';
 import type { IssuanceServices } from './issuance-services';
-
-const athensYear = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Athens', year: 'numeric' });
 
 /**
  * Hands an issued document to its recipient, in the issuance's transaction: an entity gets a
@@ -30,7 +28,7 @@ export async function deliverIssuedDocument(
     const { rows } = await sql<{
       number: number;
     }>`select nextval('case_number_seq') as number`.execute(trx);
-    const caseId = `${athensYear.format(issuedAt)}/${String(rows[0]?.number ?? 0).padStart(6, '0')}`;
+    const caseId = `${athensYear(issuedAt)}/${String(rows[0]?.number ?? 0).padStart(6, '0')}`;
     const entry = await trx
       .insertInto('inbox_entries')
       .values({

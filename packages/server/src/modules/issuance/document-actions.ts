@@ -4,10 +4,11 @@ import {
   type DocumentUserAction,
   type Locale,
   type Template,
+  formatAthensDateTime,
+  DAY_MS,
 } from '@dilosi/domain';
 import { now } from '../../clock';
 import type { DocumentRow } from '../../db/schema';
-import { formatAthensDateTime } from '../../pdf/athens-date-time';
 import type { CurrentUser } from '../auth';
 import {
   computeDigest,
@@ -41,8 +42,6 @@ export type ActionOutcome = {
   message?: string;
   downloadUrl?: string;
 };
-
-const DAY_MS = 86_400_000;
 
 /** Runs a change on the locked document, still in a state the action allows. */
 async function withLockedDocument<T>(

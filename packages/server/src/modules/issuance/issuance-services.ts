@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Notifier } from '../../notify';
 import type { Sealer } from '../../pdf/seal';
-import { loadOrCreateSecret } from '../auth/stored-secret';
+import { loadOrCreateSecret } from '../../lib/stored-secret';
 import type { TemplateCatalog } from '../templates';
 
 /** What issuance needs, made once per app (the sealer's key is decrypted once, at start). */

@@ -5,6 +5,7 @@ import {
   renderDocumentPreview,
   type ApiDocument,
   type DocumentState,
+  DAY_MS,
 } from '@dilosi/domain';
 import { now } from '../../clock';
 import type { DocumentRow, User } from '../../db/schema';
@@ -24,7 +25,6 @@ import {
 import { deliverIssuedDocument } from './deliver-document';
 import type { IssuanceServices } from './issuance-services';
 
-const DAY_MS = 86_400_000;
 const MAX_CODE_TRIES = 5;
 
 class ReferenceCodeClash extends Error {}

@@ -1,13 +1,19 @@
+import { DAY_MS } from '@dilosi/domain';
 import { now } from '../../clock';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { OTP_LIMIT_KEEP_MS } from './otp-limits';
 
-const DAY_MS = 86_400_000;
 /** OTP messages hold the code in clear text: gone a day after they were sent. */
 const OTP_OUTBOX_KEEP_MS = DAY_MS;
 const OTP_MESSAGE_KEYS = ['otp_sms', 'otp_email'];
 
-export type PurgeSummary = { documents: number; drafts: number; otpMessages: number };
+export type PurgeSummary = {
+  documents: number;
+  drafts: number;
+  otpMessages: number;
+  otpLimitEvents: number;
+};
 
 /**
  * The retention rule (spec section 1: documents stay 30 days, or up to 5 years at the
@@ -15,7 +21,8 @@ export type PurgeSummary = { documents: number; drafts: number; otpMessages: num
  * files, PDF, values, challenge and history (on delete cascade), leaving a tombstone (reference
  * code, issue and deletion time) so a validator learns it existed; a case an entity received
  * keeps its copied columns (document_id set null). Drafts untouched for RETENTION_DAYS go too,
- * without a tombstone, and so do OTP messages older than a day. One transaction per batch;
+ * without a tombstone, and so do OTP messages older than a day, and the counts of codes sent
+ * and wrong codes entered once older than the longest limit window. One transaction per batch;
  * SKIP LOCKED lets several workers share the work.
  */
 export async function purgeExpiredDocuments(
@@ -26,7 +33,7 @@ export async function purgeExpiredDocuments(
   const batchSize = options.batchSize ?? 500;
   const at = options.at ?? now();
   const draftCutoff = new Date(at.getTime() - config.RETENTION_DAYS * DAY_MS);
-  const summary: PurgeSummary = { documents: 0, drafts: 0, otpMessages: 0 };
+  const summary: PurgeSummary = { documents: 0, drafts: 0, otpMessages: 0, otpLimitEvents: 0 };
 
   for (;;) {
     const deleted = await database.db.transaction().execute(async (trx) => {
@@ -92,5 +99,25 @@ export async function purgeExpiredDocuments(
     .where('created_at', '<', otpCutoff)
     .executeTakeFirst();
   summary.otpMessages = Number(numDeletedRows);
+
+  const limitCutoff = new Date(at.getTime() - OTP_LIMIT_KEEP_MS);
+  // Small rows, a few per issuance: larger batches than documents.
+  const eventBatch = options.batchSize ?? 10_000;
+  for (;;) {
+    const { numDeletedRows: events } = await database.db
+      .deleteFrom('otp_limit_events')
+      .where(
+        'id',
+        'in',
+        database.db
+          .selectFrom('otp_limit_events')
+          .select('id')
+          .where('at', '<', limitCutoff)
+          .limit(eventBatch),
+      )
+      .executeTakeFirst();
+    summary.otpLimitEvents += Number(events);
+    if (Number(events) < eventBatch) break;
+  }
   return summary;
 }

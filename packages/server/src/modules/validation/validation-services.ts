@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { loadSealCredentials, pemToDer } from '../../pdf/seal-credentials';
-import { loadOrCreateSecret } from '../auth/stored-secret';
+import { loadOrCreateSecret } from '../../lib/stored-secret';
 import type { TemplateCatalog } from '../templates';
 import type { SealTrust } from './verify-seal';
 

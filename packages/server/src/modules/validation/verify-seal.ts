@@ -23,6 +23,12 @@ export type SealCheck =
 type Signature = { byteRange: [number, number, number, number]; cms: Buffer };
 
 /**
+ * The /Contents of a seal of the service holds a few kilobytes (SEAL_CONTENTS_BYTES, more with a
+ * long chain); a larger one is not ours, and megabytes of ASN.1 would hold the request thread.
+ */
+const MAX_SEAL_CMS_BYTES = 65_536;
+
+/**
  * The last signature dictionary of a PDF: its /ByteRange and the CMS in /Contents. The
  * service's seal is the only and last signature of an issued PDF (an incremental update after
  * it would leave the byte range short of the end of the file).
@@ -52,6 +58,7 @@ export function findLastSignature(pdf: Buffer): Signature | null {
   ) {
     return null;
   }
+  if (secondStart - gapStart > 2 * MAX_SEAL_CMS_BYTES + 2) return null;
   const hex = text.slice(gapStart + 1, secondStart - 1).replace(/\s/g, '');
   if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length % 2 !== 0) return null;
   return { byteRange, cms: Buffer.from(hex, 'hex') };

@@ -1,17 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
+import { formatIssueDate } from '../../lib/format-issue-date';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { useOutbox } from './api/get-outbox';
 import './dev.css';
-
-const TIME = new Intl.DateTimeFormat('el-GR', {
-  timeZone: 'Europe/Athens',
-  dateStyle: 'short',
-  timeStyle: 'medium',
-});
 
 /**
  * /dev/outbox (DEVEL only): the SMS and e-mails the service wrote, newest first, so a developer
@@ -84,7 +79,7 @@ export function OutboxPage() {
               rows.map((row) => (
                 <tr key={row.id} className="govgr-table__row">
                   <td className="govgr-table__cell">
-                    <time dateTime={row.created_at}>{TIME.format(new Date(row.created_at))}</time>
+                    <time dateTime={row.created_at}>{formatIssueDate(row.created_at)}</time>
                   </td>
                   <td className="govgr-table__cell">{row.channel.toUpperCase()}</td>
                   <td className="govgr-table__cell dilosi-outbox__wrap">{row.recipient}</td>
