@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './tools/eslint-boundaries.mjs';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -21,6 +22,13 @@ export default tseslint.config(
     },
   },
   {
+    // Web features never import each other, ui/ never imports a feature or the app, and a server
+    // module is entered only through its index.ts (tools/eslint-boundaries.mjs, with its tests).
+    files: ['packages/web/src/**/*.{ts,tsx}', 'packages/server/src/**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/zones': 'error' },
+  },
+  {
     // The domain package is pure: no I/O, no server or web code.
     files: ['packages/domain/**/*.ts'],
     rules: {
@@ -36,7 +44,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; what two need moves down to ui/ or domain.
       'no-restricted-imports': [
         'error',
         {

@@ -13,6 +13,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tools',
+          include: ['tools/**/*.test.mjs'],
+          setupFiles: ['./tools/test-setup.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['packages/server/**/*.test.ts'],
           setupFiles: ['./tools/test-setup.ts'],

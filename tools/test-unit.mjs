@@ -11,8 +11,8 @@ const run = (label, args, env) => {
 
 const { TEST_DATABASE_URL, ...withoutServer } = process.env;
 run(
-  'domain, web and server tests (server on PGlite)',
-  ['--project', 'domain', '--project', 'web', '--project', 'server'],
+  'domain, tools, web and server tests (server on PGlite)',
+  ['--project', 'domain', '--project', 'tools', '--project', 'web', '--project', 'server'],
   withoutServer,
 );
 if (TEST_DATABASE_URL) {

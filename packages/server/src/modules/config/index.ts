@@ -1,0 +1,1 @@
+export { getAppConfigRoute } from './get-app-config';

@@ -1,0 +1,1 @@
+export { getHealthRoute } from './get-health';
