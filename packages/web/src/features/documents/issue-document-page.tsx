@@ -28,7 +28,7 @@ type Notice =
   | { kind: 'notAllowed' }
   | { kind: 'error'; code: string }
   | { kind: 'mobile'; code: 'no_mobile' | 'mobile_not_greek' }
-  | { kind: 'otpAlreadySent'; seconds: number | null }
+  | { kind: 'otpAlreadySent'; seconds: number | null; message: string }
   | { kind: 'claims'; claims: unknown[] };
 
 /** otp_already_sent: how long until a new code may be asked for, when the server says. */
@@ -197,7 +197,11 @@ function DocumentWizard({
           setNotice({ kind: 'mobile', code: error.code });
           return;
         case 'otp_already_sent':
-          setNotice({ kind: 'otpAlreadySent', seconds: retryAfterSeconds(error.data) });
+          setNotice({
+            kind: 'otpAlreadySent',
+            seconds: retryAfterSeconds(error.data),
+            message: error.message,
+          });
           return;
       }
       if (error.status === 404 || error.status >= 500 || error.status === 401) {
@@ -313,9 +317,11 @@ function DocumentWizard({
     noticeView = (
       <WizardNotice variant="error" title={t('issue.otpAlreadySentTitle')}>
         <p className="govgr-body">
-          {notice.seconds === null
-            ? tErrors('otp_already_sent')
-            : t('issue.otpAlreadySent', { count: notice.seconds })}
+          {/* Longer waits (the codes per hour or per day used) and no codes left: the server's
+              sentence, in the interface language, says how long or why. */}
+          {notice.seconds !== null && notice.seconds <= 120
+            ? t('issue.otpAlreadySent', { count: notice.seconds })
+            : notice.message}
         </p>
       </WizardNotice>
     );

@@ -40,6 +40,23 @@ const doc = (params = {}, attachments = {}) =>
   );
 
 describe('attachment', () => {
+  it.each([
+    [
+      'pdf_too_complex',
+      'Το αρχείο PDF είναι πολύ σύνθετο για να ελεγχθεί. Επισυνάψτε απλούστερο αρχείο',
+    ],
+    [
+      'pdf_active_content',
+      'Το αρχείο PDF περιέχει ενεργό περιεχόμενο (σενάρια, ενέργειες εκκίνησης ή ενσωματωμένα αρχεία)',
+    ],
+  ])('shows the server refusing a file with %s as an error of the field', (code, message) => {
+    // As the API answers it: data.invalid_fields, one entry per refused file.
+    renderStep(doc(), {
+      serverErrors: [{ invalid_field: 'proof', error_info: { code, message: 'from the server' } }],
+    });
+    expectFieldError(screen.getByLabelText('Δικαιολογητικό'), message);
+  });
+
   it('renders a PDF file input with the size limit in its hint', () => {
     renderStep(doc());
     const input = screen.getByLabelText('Δικαιολογητικό');

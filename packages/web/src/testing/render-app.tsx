@@ -1,0 +1,94 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { StrictMode } from 'react';
+import { BrowserRouter } from 'react-router';
+import { vi } from 'vitest';
+import type { AppConfig } from '@dilosi/domain';
+import type { CurrentUser } from '../api/auth';
+import { AppProviders, queryClient } from '../app/providers';
+import { AppRoutes } from '../app/router';
+import { STORAGE_KEYS } from '../lib/storage';
+import { server } from './setup';
+
+export const TEST_APP_CONFIG: AppConfig = {
+  flags: {
+    DEVEL: false,
+    DASHBOARD_ENABLED: false,
+    CITIZENINBOX_ENABLED: false,
+    REFCODE_ENABLED: true,
+  },
+  settings: {
+    LANDING_PAGE_URL: null,
+    VALIDATION_DEFAULT_CONTEXT: 'default',
+    INBOX_STATES: ['A', 'B', 'C'],
+    RECAPTCHA_KEY: null,
+    ISSUE_NOTIFICATION_TITLE: null,
+    ISSUE_NOTIFICATION_MESSAGE: null,
+    FILE_MAX_SIZE: 10 * 1024 * 1024,
+    COMMUNICATIONS_MESSAGE_MAX_SIZE: 4000,
+    USER_INBOX_INCOMING_LIMIT: 20,
+    USER_INBOX_RETRIEVED_LIMIT: 20,
+    LANGUAGES: ['el', 'en', 'fr'],
+    VERSION: 'test',
+  },
+};
+
+export const TEST_USER: CurrentUser = {
+  id: '6f1c2a52-0c4e-4e51-9d8e-2b6f0f3f8a11',
+  is_admin: false,
+  anonymous_login: false,
+  firstname: 'ΜΑΡΙΑ',
+  surname: 'ΠΑΠΑΔΟΠΟΥΛΟΥ',
+  afm: '094014201',
+  email: null,
+  username: null,
+  display_name: 'ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ',
+  login_provider: 'gsis',
+  ask_mobile_use_nnc_onboarding: false,
+  mobile_flow_done: true,
+  mobile_certified_login: false,
+  mobile: '6912345678',
+  mobile_certified: true,
+  claims: ['gsis_login'],
+};
+
+/**
+ * Renders the whole SPA as main.tsx does (the app's providers and query client, BrowserRouter,
+ * the route tree) at `url`, logged in as TEST_USER. `strict` adds StrictMode, whose development
+ * remount of every component also cancels and repeats the first requests: without it, requests
+ * are counted as production sends them. The shell's own requests
+ * (configuration, profile) are answered here; the test adds the page's with `server.use`.
+ * The address is jsdom's: read it from `window.location`.
+ */
+export function renderApp(url: string, { strict = false }: { strict?: boolean } = {}) {
+  queryClient.clear();
+  window.localStorage.clear();
+  window.localStorage.setItem(
+    STORAGE_KEYS.session,
+    JSON.stringify({ token: 'test-session-token', user: TEST_USER }),
+  );
+  window.localStorage.setItem(STORAGE_KEYS.cookies, 'accepted');
+  window.history.replaceState(null, '', url);
+  // jsdom has no scrolling; the shell scrolls to the top after each navigation.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  server.use(
+    http.get('/api/appconfig/', () => HttpResponse.json(TEST_APP_CONFIG)),
+    http.get('/api/users/me', () => HttpResponse.json(TEST_USER)),
+  );
+  const user = userEvent.setup();
+  const app = (
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  );
+  const result = render(strict ? <StrictMode>{app}</StrictMode> : app);
+  return { ...result, user, main: () => screen.getByRole('main') };
+}
+
+/** The path and query of jsdom's address. */
+export function currentUrl(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
