@@ -114,6 +114,8 @@ describe('issuing a solemn declaration with the SMS code, and the issued documen
     const pdf = await fs.readFile(await download.path());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(10 * 1024);
+    // The keyboard focus stays on the button, not lost to <body> while the file was prepared.
+    await expect.poll(() => focusedElement(page)).toEqual({ tag: 'BUTTON', text: 'Λήψη PDF' });
 
     // By e-mail, to the citizen's own address (filled in for her).
     const emailsBefore = (await readOutbox(baseUrl, { channel: 'email' })).filter(

@@ -12,6 +12,11 @@ describe('login through the built-in identity provider', () => {
 
   it('a citizen logs in and lands on next', async () => {
     const { context, page, consoleErrors } = await newPage(ctx.browser);
+    const apiCalls: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/login' || url.pathname === '/api/token') apiCalls.push(url);
+    });
     await page.goto(`${ctx.app.baseUrl}/my/personal-details`);
     await page.waitForURL(/\/login\?next=%2Fmy%2Fpersonal-details/);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -25,6 +30,13 @@ describe('login through the built-in identity provider', () => {
     await expect.poll(() => page.getByText('100000015').first().isVisible()).toBe(true);
     // The single-use code never stays in the address bar or history.
     expect(page.url()).not.toContain('code=');
+    // The login was bound to this page: a challenge at the start, its verifier at the exchange
+    // (checked by the server), then forgotten.
+    const start = apiCalls.find((url) => url.pathname === '/api/login');
+    const exchange = apiCalls.find((url) => url.pathname === '/api/token');
+    expect(start?.searchParams.get('verifier_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(exchange?.searchParams.get('verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('dilosi.login_verifier'))).toBeNull();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.goto(`${ctx.app.baseUrl}/`);

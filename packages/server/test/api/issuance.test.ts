@@ -10,6 +10,7 @@ import {
   type DocumentActionResponse,
   type DocumentListItem,
   type Recipient,
+  DAY_MS,
 } from '@dilosi/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/clock';
@@ -25,9 +26,16 @@ type InvalidFields = {
   error_info: { code: string; message: string; params?: Record<string, unknown> };
 }[];
 
-const ENV = { RATE_LIMIT_MAX: '100000', CAPTCHA_DIFFICULTY_BITS: '8' };
+// One citizen issues dozens of documents here: the limits across documents have their own tests
+// (otp-limits.test.ts).
+const ENV = {
+  RATE_LIMIT_MAX: '100000',
+  CAPTCHA_DIFFICULTY_BITS: '8',
+  OTP_SENDS_PER_HOUR: '1000',
+  OTP_SENDS_PER_DAY: '1000',
+  OTP_FAILURES_PER_HOUR: '1000',
+};
 const EFKA: Recipient = { type: 'entity', codename: 'EFKA', name: { el: 'x', en: 'x', fr: 'x' } };
-const DAY_MS = 86_400_000;
 
 /** The citizen's side of issuance, against one app. */
 function issuanceDriver(t: TestApp) {
