@@ -1,3 +1,4 @@
+import type { CaseStatus, DocumentState } from '@dilosi/domain';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -159,7 +160,7 @@ export type DocumentsTable = {
   template_refname: string;
   template_version: number;
   type: string;
-  state: string;
+  state: DocumentState;
   step: string;
   values: Json<Record<string, unknown>>;
   registry_fields: Json<string[]>;
@@ -193,8 +194,8 @@ export type DocumentEventsTable = {
   id: Generated<number>;
   document_id: string;
   action: string;
-  from_state: string | null;
-  to_state: string | null;
+  from_state: DocumentState | null;
+  to_state: DocumentState | null;
   step: string | null;
   user_id: string | null;
   at: Timestamp;
@@ -268,7 +269,7 @@ export type InboxEntriesTable = {
   entity_id: string;
   document_id: string | null;
   case_id: string;
-  status: Generated<'incoming' | 'pending' | 'canceled' | 'finished' | 'forwarded'>;
+  status: Generated<CaseStatus>;
   assignee_id: string | null;
   reference_code: string;
   template_refname: string;

@@ -1,3 +1,4 @@
+import { DOCUMENT_STATES, isDraftState, isFinalState } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
@@ -6,8 +7,8 @@ import type { DocumentServices } from './document-services';
 import { documentListSchema, listDocumentsQuerySchema } from './schemas';
 import { toDocumentListItem } from './to-api-document';
 
-const DRAFT_STATES = ['editing', 'requested'];
-const FINAL_STATES = ['issued', 'revoked'];
+const DRAFT_STATES = DOCUMENT_STATES.filter(isDraftState);
+const FINAL_STATES = DOCUMENT_STATES.filter(isFinalState);
 
 /**
  * GET /api/citizen-declarations?draft=true|false&limit&offset — the citizen's own documents,
