@@ -97,6 +97,14 @@ export const ERROR_CODES = [
   'document_not_found',
   'document_deleted',
   'validation_context_not_found',
+  // The entities' dashboard (issue #12).
+  'inbox_permission_denied',
+  'case_not_found',
+  'assignee_not_clerk',
+  'reason_required',
+  'comment_required',
+  'message_required',
+  'message_too_long',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

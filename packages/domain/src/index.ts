@@ -14,3 +14,4 @@ export * from './state-machines/state-machine';
 export * from './state-machines/machines';
 export * from './time/athens-time';
 export * from './text/elot743';
+export * from './cases/dashboard-api';

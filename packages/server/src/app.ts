@@ -27,7 +27,9 @@ import {
   issuanceSteps,
   publicIssuanceRoutes,
 } from './modules/issuance';
+import { caseRoutes, publicCaseRoutes } from './modules/cases';
 import { recipientRoutes } from './modules/recipients';
+import { staffRoutes } from './modules/staff';
 import { validationRoutes } from './modules/validation';
 import { loadCatalog, storeTemplates, TemplateCatalog, templateRoutes } from './modules/templates';
 import { getHealthRoute } from './modules/health';
@@ -148,6 +150,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await validationRoutes(api, { config, database, catalog });
       await devOutboxRoutes(api, { config, notifier });
       await publicIssuanceRoutes(api, issuance);
+      const cases = {
+        database,
+        catalog,
+        notifier,
+        config,
+        pdfTokenKey: issuance.pdfTokenKey,
+      };
+      await publicCaseRoutes(api, cases);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // The authenticated route tree: one hook sets request.user or answers 401.
       await api.register(async (authenticated) => {
@@ -162,6 +172,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         });
         await issuanceRoutes(authenticated, issuance);
         await recipientRoutes(authenticated, database);
+        await staffRoutes(authenticated, database);
+        await caseRoutes(authenticated, cases);
       });
     },
     { prefix: '/api' },

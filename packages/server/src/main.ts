@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { startJobQueue } from './jobs/queue';
 import { buildMetricsServer } from './plugins/metrics';
+import { seedDemoCases } from './seed/demo-cases';
 import { seedDemoData } from './seed/seed-demo-data';
 
 async function main(): Promise<void> {
@@ -29,7 +30,10 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   const applied = await migrate(database);
-  if (config.SEED_DEMO_DATA) await seedDemoData(database);
+  if (config.SEED_DEMO_DATA) {
+    await seedDemoData(database);
+    await seedDemoCases(database);
+  }
 
   const app = await buildApp({ config, database, jobs: null });
   const jobs = await startJobQueue(database, { work: config.JOBS_ENABLED, logger: app.log });

@@ -1,4 +1,10 @@
-import type { CaseStatus, DocumentState } from '@dilosi/domain';
+import type {
+  CaseStatus,
+  DocumentState,
+  EntityRole,
+  MessageStatus,
+  PermissionState,
+} from '@dilosi/domain';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -276,8 +282,71 @@ export type InboxEntriesTable = {
   subject: string;
   citizen_name: string;
   citizen_afm: string | null;
+  citizen_name_key: Generated<string>;
+  deadline_days: Generated<number>;
   received_at: Timestamp;
   updated_at: Timestamp;
+};
+
+export type PermissionsTable = {
+  id: Generated<string>;
+  user_id: string;
+  entity_id: string;
+  role: EntityRole;
+  state: PermissionState;
+  requested_by: string | null;
+  decided_by: string | null;
+  reason: string | null;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+};
+
+export type InboxCountsTable = {
+  entity_id: string;
+  status: CaseStatus;
+  assignee_id: string;
+  n: ColumnType<string | number, number, number>;
+};
+
+export type CaseCommentsTable = {
+  id: Generated<string>;
+  inbox_entry_id: string;
+  user_id: string | null;
+  comment: string;
+  created_at: Timestamp;
+};
+
+export type CaseMessagesTable = {
+  id: Generated<string>;
+  inbox_entry_id: string;
+  user_id: string | null;
+  direction: 'staff' | 'citizen';
+  message: string;
+  created_at: Timestamp;
+};
+
+export type CitizenMessageType =
+  | 'message'
+  | 'wallet-consent-request'
+  | 'shared-document'
+  | 'user-document'
+  | 'user-application'
+  | 'incoming-document'
+  | 'representative-application';
+
+export type CitizenMessagesTable = {
+  id: Generated<string>;
+  owner_id: string;
+  type: CitizenMessageType;
+  status: MessageStatus;
+  tsid: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state_data: ColumnType<Record<string, unknown>, string, string>;
+  document_id: string | null;
+  inbox_entry_id: string | null;
+  created_at: Timestamp;
+  first_retrieved_at: Timestamp | null;
+  expires_at: Timestamp | null;
 };
 
 export type CaseEventsTable = {
@@ -313,6 +382,11 @@ export type DB = {
   document_shares: DocumentSharesTable;
   inbox_entries: InboxEntriesTable;
   case_events: CaseEventsTable;
+  permissions: PermissionsTable;
+  inbox_counts: InboxCountsTable;
+  case_comments: CaseCommentsTable;
+  case_messages: CaseMessagesTable;
+  citizen_messages: CitizenMessagesTable;
 };
 
 export type Entity = Selectable<EntitiesTable>;

@@ -11,7 +11,7 @@ const PAYLOAD_BYTES = ID_BYTES + 4;
 const MAC_BYTES = 16;
 
 /** What a token is for: a token of one purpose is refused for another. */
-export type DocumentTokenPurpose = 'pdf-download' | 'validation-pdf';
+export type DocumentTokenPurpose = 'pdf-download' | 'validation-pdf' | 'case-attachment';
 
 function mac(key: Buffer, purpose: DocumentTokenPurpose, payload: Buffer): Buffer {
   return crypto

@@ -18,6 +18,8 @@ export const NOTIFICATION_MESSAGES = {
     params: ['sender', 'title', 'reference_code', 'url'],
   },
   document_link_sms: { channel: 'sms', params: ['sender', 'title', 'reference_code', 'url'] },
+  case_message_sms: { channel: 'sms', params: ['entity', 'case_id', 'url'] },
+  case_message_email: { channel: 'email', params: ['entity', 'case_id', 'url'] },
 } as const satisfies Record<string, { channel: NotificationChannel; params: readonly string[] }>;
 
 export type NotificationKey = keyof typeof NOTIFICATION_MESSAGES;

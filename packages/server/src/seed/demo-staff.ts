@@ -1,7 +1,8 @@
 /**
- * Demo civil servants who use the dashboard (admin login). Their users exist before their first
- * login so that entity permissions can name them; the development identity provider shows the
- * role next to their name.
+ * Demo civil servants who use the dashboard (admin login), and their roles per entity. Their
+ * users exist before their first login so that permissions can name them; the development
+ * identity provider shows the role next to their name. `admin`: a dashboard admin with no role
+ * in any entity (sees the no-access page).
  */
 export const demoStaff: {
   afm: string;
@@ -26,5 +27,29 @@ export const demoStaff: {
     role: 'admin',
     entity: 'YPES',
     label: { el: 'Διαχειριστής πίνακα ελέγχου', en: 'Dashboard admin' },
+  },
+  {
+    afm: '100000088',
+    role: 'head',
+    entity: 'DIMOS_THESSALONIKIS',
+    label: { el: 'Διαχειριστής, Δήμος Θεσσαλονίκης', en: 'Head, Municipality of Thessaloniki' },
+  },
+  {
+    afm: '100000090',
+    role: 'clerk',
+    entity: 'DIMOS_THESSALONIKIS',
+    label: { el: 'Χειριστής, Δήμος Θεσσαλονίκης', en: 'Clerk, Municipality of Thessaloniki' },
+  },
+  {
+    afm: '100000107',
+    role: 'head',
+    entity: 'EFKA',
+    label: { el: 'Διαχειριστής, e-ΕΦΚΑ', en: 'Head, e-EFKA' },
+  },
+  {
+    afm: '100000119',
+    role: 'clerk',
+    entity: 'AADE',
+    label: { el: 'Χειριστής, ΑΑΔΕ', en: 'Clerk, AADE' },
   },
 ];

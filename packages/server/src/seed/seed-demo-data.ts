@@ -1,3 +1,4 @@
+import { permissionMachine, transition } from '@dilosi/domain';
 import type { Database } from '../db/database';
 import { demoEntities, demoPersons } from './demo-data';
 import { demoStaff } from './demo-staff';
@@ -30,7 +31,7 @@ export async function seedDemoData(
   await database.db
     .insertInto('users')
     .values(
-      demoStaff.map((staff) => {
+      uniqueStaff().map((staff) => {
         const person = demoPersons.find((p) => p.afm === staff.afm);
         return {
           afm: staff.afm,
@@ -43,5 +44,54 @@ export async function seedDemoData(
     )
     .onConflict((oc) => oc.column('afm').doNothing())
     .execute();
+  await seedStaffPermissions(database);
   return { entities: entities.length, persons: persons.length };
+}
+
+function uniqueStaff() {
+  return demoStaff.filter(
+    (staff, index) => demoStaff.findIndex((s) => s.afm === staff.afm) === index,
+  );
+}
+
+// A request accepted at once: the state the permission machine gives an accepted request.
+const accepted = transition(permissionMachine, permissionMachine.initial, 'accept');
+const ACCEPTED = accepted.ok && accepted.state ? accepted.state : permissionMachine.initial;
+
+/** The demo staff's roles (active) where they do not exist yet. */
+async function seedStaffPermissions(database: Database): Promise<void> {
+  const { db } = database;
+  for (const staff of demoStaff) {
+    if (staff.role === 'admin') continue;
+    const role = staff.role;
+    const [user, entity] = await Promise.all([
+      db.selectFrom('users').select('id').where('afm', '=', staff.afm).executeTakeFirst(),
+      db
+        .selectFrom('entities')
+        .select('id')
+        .where('codename', '=', staff.entity)
+        .executeTakeFirst(),
+    ]);
+    if (!user || !entity) continue;
+    const existing = await db
+      .selectFrom('permissions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('entity_id', '=', entity.id)
+      .where('role', '=', role)
+      .executeTakeFirst();
+    if (existing) continue;
+    await db
+      .insertInto('permissions')
+      .values({
+        user_id: user.id,
+        entity_id: entity.id,
+        role,
+        state: ACCEPTED,
+        requested_by: user.id,
+        decided_by: user.id,
+        decided_at: new Date(),
+      })
+      .execute();
+  }
 }

@@ -1,4 +1,4 @@
-import { isValidEmail, type Recipient, type Template, athensYear } from '@dilosi/domain';
+import { isValidEmail, nameKey, type Recipient, type Template, athensYear } from '@dilosi/domain';
 import { sql } from 'kysely';
 import type { DocumentRow, User } from '../../db/schema';
 import type { Queryable } from '../documents';
@@ -40,6 +40,7 @@ export async function deliverIssuedDocument(
         template_refname: template.refname,
         subject: template.shortname.el,
         citizen_name: name,
+        citizen_name_key: nameKey(name),
         citizen_afm: user.afm,
         received_at: issuedAt,
         updated_at: issuedAt,

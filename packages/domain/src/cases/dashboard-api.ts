@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { localizedTextSchema } from '../templates/template-schema';
+import { CASE_STATUSES } from '../state-machines/machines';
+
+/**
+ * The entities' dashboard (spec sections 2, 3 and 7; issue #12): the shapes the server answers
+ * and the web app reads. One source for both sides.
+ */
+
+export const ENTITY_ROLES = ['clerk', 'head'] as const;
+export type EntityRole = (typeof ENTITY_ROLES)[number];
+
+/** The six inbox lists of an entity (spec section 2). `me`: assigned to the caller and pending. */
+export const INBOX_TABS = ['all', 'me', 'pending', 'incoming', 'finished', 'canceled'] as const;
+export type InboxTab = (typeof INBOX_TABS)[number];
+
+/** Page sizes of the dashboard lists (spec section 9); the first is the default. */
+export const DASHBOARD_PAGE_SIZES = [10, 30, 60, 100] as const;
+
+/** A message to the citizen is at most this long (spec section 9). */
+export const COMMUNICATIONS_MESSAGE_MAX_SIZE = 320;
+/** Internal notes and rejection reasons. */
+export const CASE_NOTE_MAX_SIZE = 4000;
+
+/** A case counts as overdue after this many days incoming or pending (per template, else this). */
+export const DEFAULT_CASE_DEADLINE_DAYS = 10;
+
+export const caseStatusSchema = z.enum(CASE_STATUSES);
+
+/** GET /api/gates/{codename}/gate/layout. */
+export const gateLayoutSchema = z.object({
+  data: z.object({
+    'nav-actions': z.array(
+      z.object({ key: z.string(), url: z.string(), title: localizedTextSchema }),
+    ),
+    'landing-url': z.string().nullable(),
+  }),
+});
+export type GateLayout = z.infer<typeof gateLayoutSchema>['data'];
+
+/** One entity as the dashboard shows it, with the caller's active roles there. */
+export const dashboardEntitySchema = z.object({
+  id: z.string(),
+  codename: z.string(),
+  display_name: localizedTextSchema,
+  email: z.string().nullable(),
+  is_addressable: z.boolean(),
+  is_managed: z.boolean(),
+  has_inbox: z.boolean(),
+  enabled: z.boolean(),
+  roles: z.array(z.enum(ENTITY_ROLES)),
+});
+export type DashboardEntity = z.infer<typeof dashboardEntitySchema>;
+
+/** GET /api/entities: the entities where the caller (a dashboard admin) holds an active role. */
+export const dashboardEntityListSchema = z.object({ data: z.array(dashboardEntitySchema) });
+
+/** GET /api/entities/{id}. */
+export const dashboardEntityResponseSchema = z.object({ data: dashboardEntitySchema });
+
+/** GET /api/entities/{id}/active-clerk-permissions: who a case can be assigned to. */
+export const clerkPermissionSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  role: z.enum(ENTITY_ROLES),
+  user_display_name: z.string(),
+});
+export const clerkPermissionListSchema = z.object({ data: z.array(clerkPermissionSchema) });
+export type ClerkPermission = z.infer<typeof clerkPermissionSchema>;
+
+/** GET /api/entity/{e}/inbox query (spec section 7). Dates are YYYY-MM-DD, Athens days. */
+export const inboxQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  status: caseStatusSchema.optional(),
+  /** A user id, or `me`. */
+  assignee_id: z.string().max(64).optional(),
+  ordering: z.enum(['received_at', '-received_at']).default('-received_at'),
+  /** Case number (`case_id`), exact, case- and dash-insensitive. */
+  case: z.string().max(64).optional(),
+  /** Citizen full name: accent- and case-insensitive, Greek or Latin typing. */
+  user: z.string().max(200).optional(),
+  /** Template title or refname. */
+  document_title: z.string().max(200).optional(),
+  /** Assignee's name. */
+  assignee: z.string().max(200).optional(),
+  date_from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  date_to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+
+/** Inbox item (spec section 3). */
+export const inboxItemSchema = z.object({
+  id: z.string(),
+  entry_id: z.string(),
+  inbox_status: caseStatusSchema,
+  /** Display label: the case was forwarded to another entity (not a status). */
+  forwarded: z.boolean(),
+  assignee: z.string().nullable(),
+  assignee_display_name: z.string().nullable(),
+  /** Whole days since the case arrived. */
+  age_days: z.number().int(),
+  /** Incoming or pending longer than its template's deadline. */
+  overdue: z.boolean(),
+  declaration: z.object({
+    template_id: z.string(),
+    template: z.object({ shortname: localizedTextSchema }),
+    /** ISO 8601: when the case arrived. */
+    timestamp: z.string(),
+    reference_code: z.string(),
+    user_display_name: z.string(),
+    case_id: z.string(),
+  }),
+});
+export type InboxItem = z.infer<typeof inboxItemSchema>;
+
+/** Per tab, how many cases (the caller's own for `me`). */
+export const inboxCountsSchema = z.object(
+  Object.fromEntries(INBOX_TABS.map((tab) => [tab, z.number().int()])) as Record<
+    InboxTab,
+    z.ZodNumber
+  >,
+);
+export type InboxCounts = z.infer<typeof inboxCountsSchema>;
+
+export const inboxListSchema = z.object({
+  data: z.array(inboxItemSchema),
+  hasNext: z.boolean(),
+  total: z.number().int(),
+  meta: z.object({ counts: inboxCountsSchema }),
+});
+export type InboxList = z.infer<typeof inboxListSchema>;
+
+/** GET /api/entity/{e}/inbox-entry-resolve/{inboxId}. */
+export const inboxResolveSchema = z.object({ entry_id: z.string() });
+
+/** A statement of the document as issued: label and value as the citizen saw them. */
+export const caseStatementSchema = z.object({
+  key: z.string(),
+  label: localizedTextSchema,
+  value: z.string(),
+});
+
+/** GET /api/entity/{e}/inbox/{i}: the case page. */
+export const caseDetailSchema = inboxItemSchema.extend({
+  document: z.object({
+    id: z.string().nullable(),
+    state: z.string().nullable(),
+    issued_at: z.string().nullable(),
+    statements: z.array(caseStatementSchema),
+    attachments: z.array(
+      z.object({ index: z.number().int(), filename: z.string(), size: z.number().int() }),
+    ),
+  }),
+  /** Replies of the entity (spec section 3); only issued ones are listed, drafts link to edit. */
+  replies: z.array(
+    z.object({
+      id: z.string(),
+      reference_code: z.string().nullable(),
+      timestamp: z.string(),
+      user_display_name: z.string(),
+      state: z.string(),
+    }),
+  ),
+  counts: z.object({
+    notes: z.number().int(),
+    replies: z.number().int(),
+    messages: z.number().int(),
+    history: z.number().int(),
+  }),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+export const caseDetailResponseSchema = z.object({ data: caseDetailSchema });
+
+/** Case history actions (spec section 4). */
+export const CASE_HISTORY_ACTIONS = [
+  'received',
+  'assign',
+  'change_state',
+  'auto_change_state',
+  'comment',
+  'send_message',
+  'replying',
+  'replied',
+  'document_revoked',
+] as const;
+export type CaseHistoryAction = (typeof CASE_HISTORY_ACTIONS)[number];
+
+/** History item (spec section 3). */
+export const historyItemSchema = z.object({
+  id: z.string(),
+  entry_id: z.string(),
+  timestamp: z.string(),
+  action: z.string(),
+  action_user_display_name: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  declaration: z.object({ reference_code: z.string() }),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+export const historyListSchema = z.object({ data: z.array(historyItemSchema) });
+
+/** Internal note (spec section 3): never shown to the citizen. */
+export const caseNoteSchema = z.object({
+  id: z.string(),
+  comment: z.string(),
+  user_display_name: z.string(),
+  timestamp: z.string(),
+});
+export type CaseNote = z.infer<typeof caseNoteSchema>;
+export const caseNoteListSchema = z.object({ data: z.array(caseNoteSchema) });
+export const newCaseNoteSchema = z.object({ comment: z.string().max(CASE_NOTE_MAX_SIZE) });
+
+/** Message to the citizen (spec section 3). */
+export const caseMessageSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  user_display_name: z.string(),
+  timestamp: z.string(),
+  /** `staff`: written by a clerk; `citizen`: the citizen's answer. */
+  direction: z.enum(['staff', 'citizen']),
+});
+export type CaseMessage = z.infer<typeof caseMessageSchema>;
+export const caseMessageListSchema = z.object({ data: z.array(caseMessageSchema) });
+export const newCaseMessageSchema = z.object({
+  message: z.string().max(COMMUNICATIONS_MESSAGE_MAX_SIZE),
+});
+
+/** POST .../change_state: `reason` is required for canceled (a rejection the citizen sees). */
+export const changeCaseStateSchema = z.object({
+  state: caseStatusSchema,
+  reason: z.string().max(CASE_NOTE_MAX_SIZE).optional(),
+});
+/** POST .../assign. */
+export const assignCaseSchema = z.object({ user_id: z.string().max(64) });
+
+/** POST .../pdf/token and .../attachments/{n}/token. */
+export const caseDownloadSchema = z.object({ download_url: z.string() });

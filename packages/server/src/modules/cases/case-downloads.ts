@@ -1,0 +1,91 @@
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import { now } from '../../clock';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { signDocumentToken, verifyDocumentToken } from '../../lib/document-token';
+import { findCase } from './case-queries';
+import type { CaseServices } from './case-services';
+
+const expiry = (services: Pick<CaseServices, 'config'>) =>
+  new Date(now().getTime() + services.config.PDF_TOKEN_TTL_SECONDS * 1000);
+
+/** POST .../pdf/token: a short-lived address of the case's sealed PDF. */
+export async function casePdfUrl(
+  services: Pick<CaseServices, 'config' | 'pdfTokenKey'>,
+  db: Kysely<DB>,
+  input: { entityId: string; inboxId: string },
+): Promise<string> {
+  const entry = await findCase(db, input.entityId, input.inboxId);
+  const pdf = entry.document_id
+    ? await db
+        .selectFrom('document_pdfs')
+        .select('document_id')
+        .where('document_id', '=', entry.document_id)
+        .executeTakeFirst()
+    : undefined;
+  if (!pdf) throw new AppError(404, 'not_found');
+  const token = signDocumentToken(
+    services.pdfTokenKey,
+    'pdf-download',
+    pdf.document_id,
+    expiry(services),
+  );
+  return `/api/pdf/${token}`;
+}
+
+/** POST .../attachments/{n}/token: a short-lived address of one attachment of the case. */
+export async function caseAttachmentUrl(
+  services: Pick<CaseServices, 'config' | 'pdfTokenKey'>,
+  db: Kysely<DB>,
+  input: { entityId: string; inboxId: string; index: number },
+): Promise<string> {
+  const entry = await findCase(db, input.entityId, input.inboxId);
+  const file = entry.document_id
+    ? await db
+        .selectFrom('document_files')
+        .select('id')
+        .where('document_id', '=', entry.document_id)
+        .where('attachment_index', '=', input.index)
+        .executeTakeFirst()
+    : undefined;
+  if (!file) throw new AppError(404, 'not_found');
+  const token = signDocumentToken(
+    services.pdfTokenKey,
+    'case-attachment',
+    file.id,
+    expiry(services),
+  );
+  return `/api/case-files/${token}`;
+}
+
+/** GET /api/case-files/{token}: the attachment, byte for byte; the token is the authorisation. */
+export async function replyWithCaseFile(
+  reply: FastifyReply,
+  services: Pick<CaseServices, 'pdfTokenKey' | 'database'>,
+  token: string,
+) {
+  const check = verifyDocumentToken(services.pdfTokenKey, 'case-attachment', token, now());
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? new AppError(410, 'pdf_token_expired')
+      : new AppError(404, 'not_found');
+  }
+  const file = await services.database.db
+    .selectFrom('document_files')
+    .select(['bytes', 'filename', 'content_type', 'sha256'])
+    .where('id', '=', check.documentId)
+    .executeTakeFirst();
+  if (!file) throw new AppError(404, 'not_found');
+  const safeName = file.filename.replace(/[^\w.\- ]+/g, '_');
+  return reply
+    .header('Content-Type', file.content_type)
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    )
+    .header('ETag', `"${file.sha256}"`)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(Buffer.from(file.bytes));
+}

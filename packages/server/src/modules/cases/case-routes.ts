@@ -1,0 +1,287 @@
+import {
+  apiErrorSchema,
+  assignCaseSchema,
+  caseDetailResponseSchema,
+  caseDownloadSchema,
+  caseMessageListSchema,
+  caseMessageSchema,
+  caseNoteListSchema,
+  caseNoteSchema,
+  changeCaseStateSchema,
+  historyListSchema,
+  inboxListSchema,
+  inboxQuerySchema,
+  inboxResolveSchema,
+  newCaseMessageSchema,
+  newCaseNoteSchema,
+} from '@dilosi/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth';
+import { requireEntityRole } from '../staff';
+import { addCaseNote } from './add-case-note';
+import { assignCase } from './assign-case';
+import { caseAttachmentUrl, casePdfUrl, replyWithCaseFile } from './case-downloads';
+import { listCaseHistory, listCaseMessages, listCaseNotes } from './case-history';
+import { findCase } from './case-queries';
+import type { CaseServices } from './case-services';
+import { changeCaseState } from './change-case-state';
+import { getCase } from './get-case';
+import { listInbox } from './list-inbox';
+import { sendCaseMessage } from './send-case-message';
+
+const entityParams = z.object({ e: z.string().max(64) });
+const caseParams = z.object({ e: z.string().max(64), i: z.string().max(64) });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const docs = (summary: string) => ({ tags: ['cases'], summary, security: [{ bearer: [] }] });
+
+/**
+ * The entity's cases (spec section 7, `entity/{e}/inbox…`); inside the authenticated route tree.
+ * Every route first checks the caller's active clerk (or head) role on that entity.
+ */
+export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services.database;
+  const clerkOf = async (request: Parameters<typeof requireUser>[0], entityId: string) => {
+    const user = requireUser(request);
+    const access = await requireEntityRole(db, user, entityId, 'clerk');
+    return { user, entityId: access.entity.id };
+  };
+
+  api.get(
+    '/entity/:e/inbox',
+    {
+      schema: {
+        ...docs("One page of the entity's cases, filtered, with the tab counts"),
+        params: entityParams,
+        querystring: inboxQuerySchema,
+        response: { 200: inboxListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, entityId } = await clerkOf(request, request.params.e);
+      return listInbox(db, services.catalog, { entityId, userId: user.id, query: request.query });
+    },
+  );
+
+  api.get(
+    '/entity/:e/inbox-entry-resolve/:i',
+    {
+      schema: {
+        ...docs('The case an inbox-entry id names'),
+        params: caseParams,
+        response: { 200: inboxResolveSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entityId } = await clerkOf(request, request.params.e);
+      const entry = await findCase(db, entityId, request.params.i);
+      return { entry_id: entry.id };
+    },
+  );
+
+  api.get(
+    '/entity/:e/inbox/:i',
+    {
+      schema: {
+        ...docs('The case page: the document as issued and the tab counts'),
+        params: caseParams,
+        response: { 200: caseDetailResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entityId } = await clerkOf(request, request.params.e);
+      return { data: await getCase(db, services.catalog, { entityId, inboxId: request.params.i }) };
+    },
+  );
+
+  api.get(
+    '/entity/:e/inbox/:i/history',
+    {
+      schema: {
+        ...docs("The case's history"),
+        params: caseParams,
+        response: { 200: historyListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entityId } = await clerkOf(request, request.params.e);
+      return { data: await listCaseHistory(db, { entityId, inboxId: request.params.i }) };
+    },
+  );
+
+  api.get(
+    '/entity/:e/inbox/:i/comments',
+    {
+      schema: {
+        ...docs('Internal notes'),
+        params: caseParams,
+        response: { 200: caseNoteListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entityId } = await clerkOf(request, request.params.e);
+      return { data: await listCaseNotes(db, { entityId, inboxId: request.params.i }) };
+    },
+  );
+
+  api.post(
+    '/entity/:e/inbox/:i/comments',
+    {
+      schema: {
+        ...docs('Add an internal note'),
+        params: caseParams,
+        body: newCaseNoteSchema,
+        response: { 201: z.object({ data: caseNoteSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, entityId } = await clerkOf(request, request.params.e);
+      const note = await addCaseNote(db, {
+        entityId,
+        inboxId: request.params.i,
+        userId: user.id,
+        comment: request.body.comment,
+      });
+      return reply.code(201).send({ data: note });
+    },
+  );
+
+  api.get(
+    '/entity/:e/inbox/:i/communications',
+    {
+      schema: {
+        ...docs('Messages with the citizen'),
+        params: caseParams,
+        response: { 200: caseMessageListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entityId } = await clerkOf(request, request.params.e);
+      return { data: await listCaseMessages(db, { entityId, inboxId: request.params.i }) };
+    },
+  );
+
+  api.post(
+    '/entity/:e/inbox/:i/communications',
+    {
+      schema: {
+        ...docs('Message the citizen (SMS and e-mail alert)'),
+        params: caseParams,
+        body: newCaseMessageSchema,
+        response: { 201: z.object({ data: caseMessageSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, entityId } = await clerkOf(request, request.params.e);
+      const message = await sendCaseMessage(services, db, {
+        entityId,
+        inboxId: request.params.i,
+        userId: user.id,
+        message: request.body.message,
+      });
+      return reply.code(201).send({ data: message });
+    },
+  );
+
+  api.post(
+    '/entity/:e/inbox/:i/change_state',
+    {
+      schema: {
+        ...docs("Set the case's status; canceled (reject) needs a reason"),
+        params: caseParams,
+        body: changeCaseStateSchema,
+        response: { 200: caseDetailResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, entityId } = await clerkOf(request, request.params.e);
+      const inboxId = request.params.i;
+      await changeCaseState(db, { entityId, inboxId, userId: user.id, ...request.body });
+      return { data: await getCase(db, services.catalog, { entityId, inboxId }) };
+    },
+  );
+
+  api.post(
+    '/entity/:e/inbox/:i/assign',
+    {
+      schema: {
+        ...docs('Assign the case to an active clerk (an incoming case becomes pending)'),
+        params: caseParams,
+        body: assignCaseSchema,
+        response: { 200: caseDetailResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, entityId } = await clerkOf(request, request.params.e);
+      const inboxId = request.params.i;
+      await assignCase(db, {
+        entityId,
+        inboxId,
+        userId: user.id,
+        assigneeId: request.body.user_id,
+      });
+      return { data: await getCase(db, services.catalog, { entityId, inboxId }) };
+    },
+  );
+
+  api.post(
+    '/entity/:e/inbox/:i/pdf/token',
+    {
+      schema: {
+        ...docs("A download address of the case's PDF"),
+        params: caseParams,
+        response: { 200: caseDownloadSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entityId } = await clerkOf(request, request.params.e);
+      return {
+        download_url: await casePdfUrl(services, db, { entityId, inboxId: request.params.i }),
+      };
+    },
+  );
+
+  api.post(
+    '/entity/:e/inbox/:i/attachments/:n/token',
+    {
+      schema: {
+        ...docs('A download address of one attachment of the case'),
+        params: caseParams.extend({ n: z.coerce.number().int().min(0).max(1000) }),
+        response: { 200: caseDownloadSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entityId } = await clerkOf(request, request.params.e);
+      const url = await caseAttachmentUrl(services, db, {
+        entityId,
+        inboxId: request.params.i,
+        index: request.params.n,
+      });
+      return { download_url: url };
+    },
+  );
+}
+
+/** GET /api/case-files/{token}: public, the token is the authorisation. */
+export async function publicCaseRoutes(app: FastifyInstance, services: CaseServices) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/case-files/:token',
+    {
+      schema: {
+        tags: ['cases'],
+        summary: 'Download a case attachment by its short-lived token',
+        params: z.object({ token: z.string().max(100) }),
+        response: { 404: apiErrorSchema, 410: apiErrorSchema },
+      },
+    },
+    async (request, reply) => replyWithCaseFile(reply, services, request.params.token),
+  );
+}

@@ -1,0 +1,14 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Notifier } from '../../notify';
+import type { TemplateCatalog } from '../templates';
+
+/** What the case use cases and routes need. */
+export type CaseServices = {
+  database: Database;
+  catalog: TemplateCatalog;
+  notifier: Notifier;
+  config: Config;
+  /** Signs the short-lived download addresses of a case's PDF and attachments. */
+  pdfTokenKey: Buffer;
+};

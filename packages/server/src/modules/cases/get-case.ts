@@ -1,0 +1,93 @@
+import { renderDocumentPreview, type CaseDetail, type Recipient } from '@dilosi/domain';
+import type { Kysely } from 'kysely';
+import { now } from '../../clock';
+import type { DB } from '../../db/schema';
+import type { TemplateCatalog } from '../templates';
+import { findCase, toInboxItem } from './case-queries';
+
+/** GET /api/entity/{e}/inbox/{i}: the case, its document as issued and the tab counts. */
+export async function getCase(
+  db: Kysely<DB>,
+  catalog: TemplateCatalog,
+  input: { entityId: string; inboxId: string },
+): Promise<CaseDetail> {
+  const row = await findCase(db, input.entityId, input.inboxId);
+  const [document, files, notes, messages, history] = await Promise.all([
+    row.document_id
+      ? db
+          .selectFrom('documents')
+          .select([
+            'id',
+            'state',
+            'issued_at',
+            'values',
+            'recipient',
+            'template_refname',
+            'template_version',
+          ])
+          .where('id', '=', row.document_id)
+          .executeTakeFirst()
+      : undefined,
+    row.document_id
+      ? db
+          .selectFrom('document_files')
+          .select(['attachment_index', 'filename', 'size'])
+          .where('document_id', '=', row.document_id)
+          .orderBy('attachment_index')
+          .execute()
+      : [],
+    countOf(db, 'case_comments', row.id),
+    countOf(db, 'case_messages', row.id),
+    countOf(db, 'case_events', row.id),
+  ]);
+  let statements: CaseDetail['document']['statements'] = [];
+  if (document) {
+    const template = await catalog.definition(
+      document.template_refname,
+      document.template_version,
+      db,
+    );
+    const preview = renderDocumentPreview(
+      template,
+      document.values,
+      (document.recipient as Recipient | null) ?? null,
+    );
+    statements = [
+      ...preview.rows.map((r, index) => ({ key: `row-${index}`, label: r.label, value: r.value })),
+      ...preview.body.map((paragraph, index) => ({
+        key: `body-${index}`,
+        label: preview.heading,
+        value: paragraph.el,
+      })),
+    ];
+  }
+  return {
+    ...toInboxItem(catalog, row, now()),
+    document: {
+      id: document?.id ?? null,
+      state: document?.state ?? null,
+      issued_at: document?.issued_at ? new Date(document.issued_at).toISOString() : null,
+      statements,
+      attachments: files.map((f) => ({
+        index: f.attachment_index,
+        filename: f.filename,
+        size: f.size,
+      })),
+    },
+    replies: [],
+    counts: { notes, replies: 0, messages, history },
+  };
+}
+
+async function countOf(
+  db: Kysely<DB>,
+  table: 'case_comments' | 'case_messages' | 'case_events',
+  entryId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('inbox_entry_id', '=', entryId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

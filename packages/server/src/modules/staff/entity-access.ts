@@ -1,0 +1,71 @@
+import type { EntityRole } from '@dilosi/domain';
+import type { Kysely } from 'kysely';
+import type { DB, Entity } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { CurrentUser } from '../auth';
+
+export type EntityAccess = { entity: Entity; roles: EntityRole[] };
+
+/** A head is also a clerk for inbox purposes (DESIGN section 8). */
+export function hasRole(roles: readonly EntityRole[], role: EntityRole): boolean {
+  return roles.includes(role) || (role === 'clerk' && roles.includes('head'));
+}
+
+/** The caller's active roles per entity, read on every request (a deactivation is immediate). */
+export async function activeRolesOf(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<Map<string, EntityRole[]>> {
+  const rows = await db
+    .selectFrom('permissions')
+    .select(['entity_id', 'role'])
+    .where('user_id', '=', userId)
+    .where('state', '=', 'active')
+    .execute();
+  const roles = new Map<string, EntityRole[]>();
+  for (const row of rows) roles.set(row.entity_id, [...(roles.get(row.entity_id) ?? []), row.role]);
+  return roles;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Who may act on an entity. A citizen session: 403 permission_denied. A dashboard admin with no
+ * active role anywhere: 403 permission_denied. Staff of other entities asking for this one (or an
+ * unknown id): 404, so an entity's existence and cases are not revealed to other entities' staff.
+ * Staff of this entity lacking `role`: 403 inbox_permission_denied.
+ */
+export async function requireEntityRole(
+  db: Kysely<DB>,
+  user: CurrentUser,
+  entityId: string,
+  role: EntityRole,
+): Promise<EntityAccess> {
+  if (!user.isAdmin) throw new AppError(403, 'permission_denied');
+  const all = await activeRolesOf(db, user.id);
+  const roles = UUID.test(entityId) ? all.get(entityId.toLowerCase()) : undefined;
+  if (!roles) {
+    if (all.size === 0) throw new AppError(403, 'permission_denied');
+    throw new AppError(404, 'not_found');
+  }
+  if (!hasRole(roles, role)) throw new AppError(403, 'inbox_permission_denied');
+  const entity = await db
+    .selectFrom('entities')
+    .selectAll()
+    .where('id', '=', entityId.toLowerCase())
+    .executeTakeFirst();
+  if (!entity) throw new AppError(404, 'not_found');
+  return { entity, roles };
+}
+
+/** The display name of a user (spec section 3): first and last name, else e-mail, username, id. */
+export function userDisplayName(user: {
+  id: string;
+  firstname: string | null;
+  surname: string | null;
+  email?: string | null;
+  username?: string | null;
+}): string {
+  const name = [user.firstname, user.surname].filter(Boolean).join(' ');
+  return name || user.email || user.username || user.id;
+}

@@ -1,0 +1,569 @@
+import type {
+  CaseDetail,
+  CaseMessage,
+  CaseNote,
+  ClerkPermission,
+  DashboardEntity,
+  GateLayout,
+  HistoryItem,
+  InboxList,
+} from '@dilosi/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCases } from '../../src/seed/demo-cases';
+import { loginAs } from '../fixtures/citizens';
+import { client, type ErrorBody } from '../fixtures/http';
+import { createTestApp, type TestApp } from '../helpers';
+
+const ENV = {
+  RATE_LIMIT_MAX: '100000',
+  OTP_SENDS_PER_HOUR: '1000',
+  OTP_SENDS_PER_DAY: '1000',
+  OTP_FAILURES_PER_HOUR: '1000',
+};
+const AFM = {
+  citizenA: '100000015',
+  citizenB: '100000027',
+  headA: '100000040',
+  clerkA: '100000052',
+  adminWithoutRole: '100000064',
+  clerkB: '100000119',
+};
+const MOBILE_A = '6912345678';
+
+/** A dashboard session (admin login) for a demo civil servant. */
+async function loginStaff(t: TestApp, afm: string): Promise<string> {
+  const user = await t.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('afm', '=', afm)
+    .executeTakeFirstOrThrow();
+  const { token } = await t.app.auth.sessions.create({
+    userId: user.id,
+    provider: 'gsis_admin',
+    claims: ['gsis_login'],
+    isAdmin: true,
+    ip: null,
+    userAgent: null,
+  });
+  return token;
+}
+
+type DocumentAnswer = { data: { document: { id: string; step: string; case_id: string | null } } };
+
+describe('entity dashboard', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+  const tokens: Record<keyof typeof AFM | 'anonymous', string | undefined> = {
+    anonymous: undefined,
+  } as Record<keyof typeof AFM | 'anonymous', string | undefined>;
+  let athens: string;
+  let aade: string;
+  let caseId: string;
+  let caseNumber: string;
+
+  /** Maria issues a solemn declaration to the Municipality of Athens, through the real API. */
+  async function issueToAthens(): Promise<string> {
+    const token = tokens.citizenA;
+    const created = await api<DocumentAnswer>('POST', '/api/my-declarations/', {
+      token,
+      json: { document: { template: 'solemn-declaration', statements: {} } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.document.id;
+    const update = (statements: Record<string, unknown>, extra = {}) =>
+      api<DocumentAnswer & ErrorBody>('POST', `/api/my-declarations/${id}`, {
+        token,
+        json: { document: { statements }, ...extra },
+      });
+    expect((await update({ statement: 'Δηλώνω ότι μένω στην Αθήνα.' })).status).toBe(200);
+    const recipient = {
+      type: 'entity',
+      codename: 'DIMOS_ATHINAION',
+      name: { el: 'x', en: 'x', fr: 'x' },
+    };
+    expect((await update({ recipient })).status).toBe(200);
+    expect((await update({}, { action: 'submit' })).status).toBe(200);
+    const sms = await t.database.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('document_id', '=', id)
+      .where('message_key', '=', 'otp_sms')
+      .executeTakeFirstOrThrow();
+    const code = /\b(\d{6})\b/.exec(sms.body)?.[1];
+    const issued = await update({ otp_code: code });
+    expect(issued.status).toBe(200);
+    expect(issued.body.data.document.case_id).toMatch(/^\d{4}\/\d{6}$/);
+    return issued.body.data.document.case_id ?? '';
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: ENV });
+    api = client(t.app);
+    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: MOBILE_A });
+    tokens.citizenB = await loginAs(t, AFM.citizenB);
+    for (const role of ['headA', 'clerkA', 'adminWithoutRole', 'clerkB'] as const) {
+      tokens[role] = await loginStaff(t, AFM[role]);
+    }
+    const ids = await t.database.db
+      .selectFrom('entities')
+      .select(['id', 'codename'])
+      .where('codename', 'in', ['DIMOS_ATHINAION', 'AADE'])
+      .execute();
+    athens = ids.find((e) => e.codename === 'DIMOS_ATHINAION')?.id ?? '';
+    aade = ids.find((e) => e.codename === 'AADE')?.id ?? '';
+    caseNumber = await issueToAthens();
+    const entry = await t.database.db
+      .selectFrom('inbox_entries')
+      .select('id')
+      .where('case_id', '=', caseNumber)
+      .executeTakeFirstOrThrow();
+    caseId = entry.id;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('lists the entities where the caller holds a role, with the roles', async () => {
+    const head = await api<{ data: DashboardEntity[] }>('GET', '/api/entities', {
+      token: tokens.headA,
+    });
+    expect(head.status).toBe(200);
+    expect(head.body.data.map((e) => [e.codename, e.roles])).toEqual([
+      ['DIMOS_ATHINAION', ['head']],
+    ]);
+    const clerkB = await api<{ data: DashboardEntity[] }>('GET', '/api/entities', {
+      token: tokens.clerkB,
+    });
+    expect(clerkB.body.data.map((e) => e.codename)).toEqual(['AADE']);
+    const none = await api<{ data: DashboardEntity[] }>('GET', '/api/entities', {
+      token: tokens.adminWithoutRole,
+    });
+    expect(none.body.data).toEqual([]);
+    const citizen = await api<ErrorBody>('GET', '/api/entities', { token: tokens.citizenA });
+    expect(citizen.status).toBe(403);
+  });
+
+  it('answers the gate layout: the citizen mailbox, and an entity for its staff', async () => {
+    const user = await api<{ data: GateLayout }>('GET', '/api/gates/USER/gate/layout', {
+      token: tokens.citizenA,
+    });
+    expect(user.body.data['landing-url']).toBe('/vault');
+    const head = await api<{ data: GateLayout }>('GET', '/api/gates/DIMOS_ATHINAION/gate/layout', {
+      token: tokens.headA,
+    });
+    expect(head.status).toBe(200);
+    expect(head.body.data['landing-url']).toBe(`/dashboard/entities/show/${athens}/inbox/list/all`);
+    expect(head.body.data['nav-actions'].map((a) => a.key)).toContain('settings');
+    const clerk = await api<{ data: GateLayout }>('GET', '/api/gates/DIMOS_ATHINAION/gate/layout', {
+      token: tokens.clerkA,
+    });
+    expect(clerk.body.data['nav-actions'].map((a) => a.key)).not.toContain('settings');
+    const other = await api<ErrorBody>('GET', '/api/gates/DIMOS_ATHINAION/gate/layout', {
+      token: tokens.clerkB,
+    });
+    expect(other.status).toBe(404);
+  });
+
+  it("puts a citizen's issued document in the entity's incoming list", async () => {
+    const list = await api<InboxList>('GET', `/api/entity/${athens}/inbox?status=incoming`, {
+      token: tokens.clerkA,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(1);
+    const [item] = list.body.data;
+    expect(item?.declaration.case_id).toBe(caseNumber);
+    expect(item?.declaration.user_display_name).toBe('ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
+    expect(item?.declaration.template.shortname.el).toBe('Υπεύθυνη δήλωση');
+    expect(item?.inbox_status).toBe('incoming');
+    expect(list.body.meta.counts).toMatchObject({ all: 1, incoming: 1, pending: 0, me: 0 });
+  });
+
+  it('finds the case by its number and by the name typed in either script, any accents', async () => {
+    for (const user of [
+      'Μαρία Παπαδοπούλου',
+      'maria papadopoulou',
+      'PAPADOPOULOU',
+      'παπαδοπουλου',
+    ]) {
+      const found = await api<InboxList>(
+        'GET',
+        `/api/entity/${athens}/inbox?user=${encodeURIComponent(user)}`,
+        { token: tokens.clerkA },
+      );
+      expect(found.body.total, user).toBe(1);
+    }
+    const none = await api<InboxList>('GET', `/api/entity/${athens}/inbox?user=Georgiou`, {
+      token: tokens.clerkA,
+    });
+    expect(none.body.total).toBe(0);
+    const byNumber = await api<InboxList>(
+      'GET',
+      `/api/entity/${athens}/inbox?case=${encodeURIComponent(caseNumber)}`,
+      { token: tokens.clerkA },
+    );
+    expect(byNumber.body.data.map((i) => i.id)).toEqual([caseId]);
+    const resolved = await api<{ entry_id: string }>(
+      'GET',
+      `/api/entity/${athens}/inbox-entry-resolve/${caseId}`,
+      { token: tokens.clerkA },
+    );
+    expect(resolved.body.entry_id).toBe(caseId);
+  });
+
+  it('shows the case with the document as issued and lets the clerk download its PDF', async () => {
+    const detail = await api<{ data: CaseDetail }>('GET', `/api/entity/${athens}/inbox/${caseId}`, {
+      token: tokens.clerkA,
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.document.state).toBe('issued');
+    expect(detail.body.data.document.statements.map((s) => s.value).join(' ')).toContain(
+      'Δηλώνω ότι μένω στην Αθήνα.',
+    );
+    expect(detail.body.data.counts.history).toBe(1);
+    const token = await api<{ download_url: string }>(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/pdf/token`,
+      { token: tokens.clerkA },
+    );
+    expect(token.status).toBe(200);
+    const pdf = await t.app.inject({ method: 'GET', url: token.body.download_url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const missing = await api<ErrorBody>(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/attachments/0/token`,
+      { token: tokens.clerkA },
+    );
+    expect(missing.status).toBe(404);
+  });
+
+  it('assigns the case to a clerk: pending, with the assignment and the automatic change in history', async () => {
+    const clerks = await api<{ data: ClerkPermission[] }>(
+      'GET',
+      `/api/entities/${athens}/active-clerk-permissions`,
+      { token: tokens.clerkA },
+    );
+    const names = clerks.body.data.map((c) => c.user_display_name).sort();
+    expect(names).toEqual(['ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ', 'ΚΩΝΣΤΑΝΤΙΝΟΣ ΙΩΑΝΝΙΔΗΣ']);
+    const katerina = clerks.body.data.find((c) => c.user_display_name.startsWith('ΑΙΚΑΤΕΡΙΝΗ'));
+    const assigned = await api<{ data: CaseDetail }>(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/assign`,
+      { token: tokens.clerkA, json: { user_id: katerina?.user_id } },
+    );
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.data.inbox_status).toBe('pending');
+    expect(assigned.body.data.assignee_display_name).toBe('ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ');
+    const mine = await api<InboxList>(
+      'GET',
+      `/api/entity/${athens}/inbox?status=pending&assignee_id=me`,
+      { token: tokens.clerkA },
+    );
+    expect(mine.body.data.map((i) => i.id)).toEqual([caseId]);
+    expect(mine.body.meta.counts).toMatchObject({ me: 1, pending: 1, incoming: 0 });
+    const history = await api<{ data: HistoryItem[] }>(
+      'GET',
+      `/api/entity/${athens}/inbox/${caseId}/history`,
+      { token: tokens.headA },
+    );
+    expect(history.body.data.map((h) => h.action)).toEqual([
+      'received',
+      'assign',
+      'auto_change_state',
+    ]);
+    // Someone who is not a clerk of Athens cannot be assigned.
+    const clerkBUser = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('afm', '=', AFM.clerkB)
+      .executeTakeFirstOrThrow();
+    const refused = await api<ErrorBody>('POST', `/api/entity/${athens}/inbox/${caseId}/assign`, {
+      token: tokens.clerkA,
+      json: { user_id: clerkBUser.id },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.error.data)).toContain('assignee_not_clerk');
+  });
+
+  it('keeps internal notes and messages to the citizen, who gets the message and an SMS', async () => {
+    const empty = await api<ErrorBody>('POST', `/api/entity/${athens}/inbox/${caseId}/comments`, {
+      token: tokens.clerkA,
+      json: { comment: '   ' },
+    });
+    expect(empty.status).toBe(400);
+    const note = await api<{ data: CaseNote }>(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/comments`,
+      { token: tokens.clerkA, json: { comment: 'Ελέγχθηκε η διεύθυνση.' } },
+    );
+    expect(note.status).toBe(201);
+    expect(note.body.data.user_display_name).toBe('ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ');
+    const notes = await api<{ data: CaseNote[] }>(
+      'GET',
+      `/api/entity/${athens}/inbox/${caseId}/comments`,
+      {
+        token: tokens.headA,
+      },
+    );
+    expect(notes.body.data.map((n) => n.comment)).toEqual(['Ελέγχθηκε η διεύθυνση.']);
+
+    const tooLong = await api<ErrorBody>(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/communications`,
+      { token: tokens.clerkA, json: { message: 'α'.repeat(321) } },
+    );
+    expect(tooLong.status).toBe(400);
+    const sent = await api<{ data: CaseMessage }>(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/communications`,
+      {
+        token: tokens.clerkA,
+        json: { message: 'Χρειαζόμαστε αντίγραφο του λογαριασμού ρεύματος.' },
+      },
+    );
+    expect(sent.status).toBe(201);
+    const maria = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('afm', '=', AFM.citizenA)
+      .executeTakeFirstOrThrow();
+    const inbox = await t.database.db
+      .selectFrom('citizen_messages')
+      .selectAll()
+      .where('owner_id', '=', maria.id)
+      .execute();
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]).toMatchObject({ type: 'message', status: 'incoming', inbox_entry_id: caseId });
+    expect(inbox[0]?.state_data.summary).toBe('Χρειαζόμαστε αντίγραφο του λογαριασμού ρεύματος.');
+    const alert = await t.database.db
+      .selectFrom('outbox')
+      .select(['recipient', 'body'])
+      .where('message_key', '=', 'case_message_sms')
+      .execute();
+    expect(alert).toEqual([expect.objectContaining({ recipient: `+30${MOBILE_A}` })]);
+    expect(alert[0]?.body).toContain(caseNumber);
+    const detail = await api<{ data: CaseDetail }>('GET', `/api/entity/${athens}/inbox/${caseId}`, {
+      token: tokens.clerkA,
+    });
+    expect(detail.body.data.counts).toMatchObject({ notes: 1, messages: 1, history: 5 });
+  });
+
+  it('changes the status; a rejection needs a reason; the history records both', async () => {
+    const noReason = await api<ErrorBody>(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/change_state`,
+      {
+        token: tokens.clerkA,
+        json: { state: 'canceled' },
+      },
+    );
+    expect(noReason.status).toBe(400);
+    expect(JSON.stringify(noReason.body.error.data)).toContain('reason_required');
+    const bogus = await api<ErrorBody>(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/change_state`,
+      {
+        token: tokens.clerkA,
+        json: { state: 'forwarded' },
+      },
+    );
+    expect(bogus.status).toBe(400);
+    const rejected = await api<{ data: CaseDetail }>(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/change_state`,
+      { token: tokens.clerkA, json: { state: 'canceled', reason: 'Λείπει το αποδεικτικό.' } },
+    );
+    expect(rejected.body.data.inbox_status).toBe('canceled');
+    const finished = await api<{ data: CaseDetail }>(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/change_state`,
+      { token: tokens.clerkA, json: { state: 'finished' } },
+    );
+    expect(finished.status).toBe(200);
+    expect(finished.body.data.inbox_status).toBe('finished');
+    const history = await api<{ data: HistoryItem[] }>(
+      'GET',
+      `/api/entity/${athens}/inbox/${caseId}/history`,
+      { token: tokens.headA },
+    );
+    const changes = history.body.data.filter((h) => h.action === 'change_state');
+    expect(changes.map((h) => h.details)).toEqual([
+      { from: 'pending', to: 'canceled', reason: 'Λείπει το αποδεικτικό.' },
+      { from: 'canceled', to: 'finished' },
+    ]);
+    const list = await api<InboxList>('GET', `/api/entity/${athens}/inbox`, {
+      token: tokens.clerkA,
+    });
+    expect(list.body.meta.counts).toMatchObject({ all: 1, finished: 1, pending: 0, me: 0 });
+  });
+
+  it('pages, orders and filters many cases; the counters follow every change', async () => {
+    const created = await seedDemoCases(t.database);
+    expect(created).toBe(250);
+    const all = await api<InboxList>('GET', `/api/entity/${athens}/inbox?limit=10`, {
+      token: tokens.clerkA,
+    });
+    expect(all.body.total).toBe(151);
+    expect(all.body.hasNext).toBe(true);
+    expect(all.body.data).toHaveLength(10);
+    const counts = all.body.meta.counts;
+    expect(counts.incoming + counts.pending + counts.finished + counts.canceled).toBe(151);
+    const dates = all.body.data.map((i) => i.declaration.timestamp);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const last = await api<InboxList>('GET', `/api/entity/${athens}/inbox?limit=100&offset=100`, {
+      token: tokens.clerkA,
+    });
+    expect(last.body.data).toHaveLength(51);
+    expect(last.body.hasNext).toBe(false);
+    const ascending = await api<InboxList>(
+      'GET',
+      `/api/entity/${athens}/inbox?ordering=received_at&limit=5`,
+      { token: tokens.clerkA },
+    );
+    const up = ascending.body.data.map((i) => i.declaration.timestamp);
+    expect([...up].sort()).toEqual(up);
+    for (const status of ['incoming', 'pending', 'finished', 'canceled'] as const) {
+      const tab = await api<InboxList>(
+        'GET',
+        `/api/entity/${athens}/inbox?status=${status}&limit=1`,
+        {
+          token: tokens.clerkA,
+        },
+      );
+      expect(tab.body.total, status).toBe(counts[status]);
+    }
+    const oldest = up[0] ?? '';
+    const day = oldest.slice(0, 10);
+    const ranged = await api<InboxList>(
+      'GET',
+      `/api/entity/${athens}/inbox?date_from=2000-01-01&date_to=${day}&limit=100`,
+      { token: tokens.clerkA },
+    );
+    expect(ranged.body.total).toBeGreaterThanOrEqual(1);
+    expect(ranged.body.data.every((i) => i.declaration.timestamp.slice(0, 10) <= day)).toBe(true);
+    const bad = await api<ErrorBody>('GET', `/api/entity/${athens}/inbox?date_from=yesterday`, {
+      token: tokens.clerkA,
+    });
+    expect(bad.status).toBe(400);
+    const aadeList = await api<InboxList>('GET', `/api/entity/${aade}/inbox`, {
+      token: tokens.clerkB,
+    });
+    expect(aadeList.body.total).toBe(30);
+  });
+
+  it('takes access away on the very next request when a role is deactivated', async () => {
+    const token = await loginStaff(t, AFM.clerkB);
+    expect((await api('GET', `/api/entity/${aade}/inbox`, { token })).status).toBe(200);
+    await t.database.db
+      .updateTable('permissions')
+      .set({ state: 'deactivated' })
+      .where('entity_id', '=', aade)
+      .execute();
+    const after = await api<ErrorBody>('GET', `/api/entity/${aade}/inbox`, { token });
+    expect(after.status).toBe(403);
+    await t.database.db
+      .updateTable('permissions')
+      .set({ state: 'active' })
+      .where('entity_id', '=', aade)
+      .execute();
+  });
+
+  describe('authorization matrix', () => {
+    type Who = keyof typeof AFM | 'anonymous';
+    const WHO: Who[] = [
+      'anonymous',
+      'citizenA',
+      'citizenB',
+      'clerkA',
+      'headA',
+      'clerkB',
+      'adminWithoutRole',
+    ];
+    /** Expected status per caller, in WHO order, for a route on Athens' case. */
+    const ATHENS = [401, 403, 403, 'ok', 'ok', 404, 403] as const;
+    const routes: {
+      method: 'GET' | 'POST';
+      path: () => string;
+      json?: () => unknown;
+      expected: readonly (number | 'ok')[];
+    }[] = [
+      { method: 'GET', path: () => `/api/entities/${athens}`, expected: ATHENS },
+      {
+        method: 'GET',
+        path: () => `/api/entities/${athens}/active-clerk-permissions`,
+        expected: ATHENS,
+      },
+      { method: 'GET', path: () => `/api/entity/${athens}/inbox`, expected: ATHENS },
+      {
+        method: 'GET',
+        path: () => `/api/entity/${athens}/inbox-entry-resolve/${caseId}`,
+        expected: ATHENS,
+      },
+      { method: 'GET', path: () => `/api/entity/${athens}/inbox/${caseId}`, expected: ATHENS },
+      {
+        method: 'GET',
+        path: () => `/api/entity/${athens}/inbox/${caseId}/history`,
+        expected: ATHENS,
+      },
+      {
+        method: 'GET',
+        path: () => `/api/entity/${athens}/inbox/${caseId}/comments`,
+        expected: ATHENS,
+      },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${athens}/inbox/${caseId}/comments`,
+        json: () => ({ comment: 'σημείωση' }),
+        expected: ATHENS,
+      },
+      {
+        method: 'GET',
+        path: () => `/api/entity/${athens}/inbox/${caseId}/communications`,
+        expected: ATHENS,
+      },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${athens}/inbox/${caseId}/communications`,
+        json: () => ({ message: 'μήνυμα' }),
+        expected: ATHENS,
+      },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${athens}/inbox/${caseId}/change_state`,
+        json: () => ({ state: 'finished' }),
+        expected: ATHENS,
+      },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${athens}/inbox/${caseId}/pdf/token`,
+        expected: ATHENS,
+      },
+      { method: 'GET', path: () => '/api/gates/DIMOS_ATHINAION/gate/layout', expected: ATHENS },
+      {
+        method: 'GET',
+        path: () => '/api/entities',
+        expected: [401, 403, 403, 'ok', 'ok', 'ok', 'ok'],
+      },
+      // Athens' case under AADE's address: clerk B holds AADE but the case is not AADE's.
+      {
+        method: 'GET',
+        path: () => `/api/entity/${aade}/inbox/${caseId}`,
+        expected: [401, 403, 403, 404, 404, 404, 403],
+      },
+    ];
+
+    it.each(routes.map((r) => [`${r.method} ${r.path.toString().slice(6, 70)}`, r] as const))(
+      '%s',
+      async (_name, route) => {
+        const got: (number | 'ok')[] = [];
+        for (const who of WHO) {
+          const response = await api(route.method, route.path(), {
+            token: tokens[who],
+            ...(route.json ? { json: route.json() } : {}),
+          });
+          got.push(response.status >= 200 && response.status < 300 ? 'ok' : response.status);
+        }
+        expect(got).toEqual([...route.expected]);
+      },
+    );
+  });
+});
