@@ -90,7 +90,8 @@ describe('login through the built-in identity provider', () => {
     await page.goto(`${ctx.app.baseUrl}/dashboard-login`);
     await page.getByRole('link', { name: 'Σύνδεση με κωδικούς Δημόσιας Διοίκησης' }).click();
     await pickDemoPerson(page, /ΚΩΝΣΤΑΝΤΙΝΟΣ ΙΩΑΝΝΙΔΗΣ/);
-    await page.waitForURL(`${ctx.app.baseUrl}/dashboard`);
+    // /dashboard sends an admin on to the entities list.
+    await page.waitForURL(`${ctx.app.baseUrl}/dashboard/entities/list`);
     await expect
       .poll(() => page.getByRole('link', { name: 'Πίνακας φορέων' }).isVisible())
       .toBe(true);

@@ -101,3 +101,12 @@ export const ValidationShowPage = lazy(() =>
 export const QrScanPage = lazy(() =>
   import('../features/validation/qr-scan-page').then((m) => ({ default: m.QrScanPage })),
 );
+export const EntityListPage = lazy(() =>
+  import('../features/dashboard/entity-list-page').then((m) => ({ default: m.EntityListPage })),
+);
+export const InboxListPage = lazy(() =>
+  import('../features/dashboard/inbox-list-page').then((m) => ({ default: m.InboxListPage })),
+);
+export const CasePage = lazy(() =>
+  import('../features/dashboard/case-page').then((m) => ({ default: m.CasePage })),
+);

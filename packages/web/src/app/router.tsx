@@ -21,6 +21,9 @@ import {
   NoMobilePage,
   NotFoundPage,
   OutboxPage,
+  EntityListPage,
+  InboxListPage,
+  CasePage,
   PermissionDeniedPage,
   TemplateCodePage,
   TemplateDisabledPage,
@@ -113,7 +116,16 @@ const pages: RouteObject[] = [
       {
         element: <RequireUser admin />,
         children: [
-          { path: paths.dashboard.root.path, element: <ComingSoonPage area="dashboard" /> },
+          {
+            path: paths.dashboard.root.path,
+            element: <Navigate to={paths.dashboard.entities.getHref()} replace />,
+          },
+          { path: paths.dashboard.entities.path, element: <EntityListPage /> },
+          { path: paths.dashboard.entity.path, element: <Navigate to="inbox/list/all" replace /> },
+          { path: paths.dashboard.inboxRoot.path, element: <Navigate to="list/all" replace /> },
+          { path: paths.dashboard.inbox.path, element: <InboxListPage /> },
+          { path: paths.dashboard.case.path, element: <CasePage /> },
+          { path: paths.dashboard.caseShort.path, element: <CasePage /> },
           { path: paths.dashboard.rest.path, element: <ComingSoonPage area="dashboard" /> },
         ],
       },

@@ -179,6 +179,12 @@ export const paths = {
 
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
+    entities: { path: '/dashboard/entities/list', getHref: () => '/dashboard/entities/list' },
+    entity: { path: '/dashboard/entities/show/:entityId' },
+    inbox: { path: '/dashboard/entities/show/:entityId/inbox/list/:tab' },
+    inboxRoot: { path: '/dashboard/entities/show/:entityId/inbox' },
+    case: { path: '/dashboard/entities/show/:entityId/inbox/show/declaration/:inboxId' },
+    caseShort: { path: '/dashboard/entities/show/:entityId/inbox/show/:inboxId' },
     rest: { path: '/dashboard/*' },
   },
 

@@ -1,5 +1,6 @@
 import 'i18next';
 import type auth from '@dilosi/domain/i18n/el/auth.json';
+import type dashboard from '@dilosi/domain/i18n/el/dashboard.json';
 import type errors from '@dilosi/domain/i18n/el/errors.json';
 import type ui from '@dilosi/domain/i18n/el/ui.json';
 import type validation from '@dilosi/domain/i18n/el/validation.json';
@@ -18,6 +19,7 @@ declare module 'i18next' {
       errors: typeof errors;
       auth: typeof auth;
       wizard: typeof wizard;
+      dashboard: typeof dashboard;
     };
   }
 }

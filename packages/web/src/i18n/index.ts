@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'wizard',
   'documents',
   'validation-page',
+  'dashboard',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,0 +1,412 @@
+import {
+  CASE_STATUSES,
+  COMMUNICATIONS_MESSAGE_MAX_SIZE,
+  formatAthensDateTime,
+  type CaseDetail,
+  type CaseMessage,
+  type CaseNote,
+  type HistoryItem,
+} from '@dilosi/domain';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isApiRequestError } from '../../api/api-client';
+import { useLocale } from '../../i18n/use-locale';
+import { ModalDialog } from '../../ui/modal-dialog';
+import { PageContainer } from '../../ui/page-container';
+import { PageHeading } from '../../ui/page-heading';
+import { PageSkeleton } from '../../ui/page-skeleton';
+import { showToast } from '../../ui/toasts';
+import {
+  caseDownloadUrl,
+  useActiveClerks,
+  useCase,
+  useCaseAction,
+  useCaseTab,
+  type CaseAction,
+} from './dashboard-api';
+import { dashboardPaths } from './dashboard-paths';
+import './dashboard.css';
+
+const TABS = ['details', 'notes', 'replies', 'messages', 'history'] as const;
+type Tab = (typeof TABS)[number];
+type Dialog = 'assign' | 'status' | 'note' | 'message' | null;
+
+const when = (iso: string) => formatAthensDateTime(new Date(iso));
+
+/**
+ * /dashboard/entities/show/{entityId}/inbox/show/declaration/{inboxId}: the case with its tabs
+ * (details, notes, replies, messages, history, each with its count) and actions.
+ */
+export function CasePage() {
+  const { entityId = '', inboxId = '' } = useParams();
+  const [search] = useSearchParams();
+  const { t } = useTranslation('dashboard');
+  const locale = useLocale();
+  const [tab, setTab] = useState<Tab>('details');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const query = useCase(entityId, inboxId);
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) throw query.error;
+  const item = query.data.data;
+  const counts: Record<Tab, number> = {
+    details: item.document.attachments.length,
+    notes: item.counts.notes,
+    replies: item.counts.replies,
+    messages: item.counts.messages,
+    history: item.counts.history,
+  };
+
+  return (
+    <PageContainer narrow={false}>
+      <p className="govgr-body">
+        <Link
+          className="govgr-back-link"
+          to={dashboardPaths.inbox(entityId, 'all', search.toString())}
+        >
+          {t('case.back')}
+        </Link>
+      </p>
+      <PageHeading caption={t('case.caption')}>
+        {item.declaration.case_id} — {t(`status.${item.inbox_status}`)}
+      </PageHeading>
+      <dl className="dilosi-dashboard-summary">
+        <dt>{t('case.citizen')}</dt>
+        <dd>{item.declaration.user_display_name}</dd>
+        <dt>{t('case.template')}</dt>
+        <dd>{item.declaration.template.shortname[locale]}</dd>
+        <dt>{t('case.received')}</dt>
+        <dd>
+          {when(item.declaration.timestamp)} ({t('list.age', { count: item.age_days })})
+          {item.overdue ? (
+            <strong className="dilosi-dashboard-overdue"> {t('list.overdue')}</strong>
+          ) : null}
+        </dd>
+        <dt>{t('case.assignee')}</dt>
+        <dd>{item.assignee_display_name ?? t('list.unassigned')}</dd>
+        <dt>{t('case.referenceCode')}</dt>
+        <dd>{item.declaration.reference_code}</dd>
+      </dl>
+      <div className="dilosi-dashboard-actions" role="group" aria-label={t('case.actionsLabel')}>
+        <button
+          type="button"
+          className="govgr-btn govgr-btn-primary"
+          onClick={() => setDialog('assign')}
+        >
+          {t('actions.assign')}
+        </button>
+        <button
+          type="button"
+          className="govgr-btn govgr-btn-secondary"
+          onClick={() => setDialog('status')}
+        >
+          {t('actions.status')}
+        </button>
+        <button
+          type="button"
+          className="govgr-btn govgr-btn-secondary"
+          onClick={() => setDialog('note')}
+        >
+          {t('actions.note')}
+        </button>
+        <button
+          type="button"
+          className="govgr-btn govgr-btn-secondary"
+          onClick={() => setDialog('message')}
+        >
+          {t('actions.message')}
+        </button>
+      </div>
+
+      <div
+        role="tablist"
+        aria-label={t('case.tabs.label')}
+        className="dilosi-dashboard-tabs govgr-tabs__list"
+      >
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`case-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="case-tabpanel"
+            className="govgr-btn govgr-btn-secondary"
+            onClick={() => setTab(name)}
+          >
+            {t(`case.tabs.${name}`)} ({counts[name]})
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="case-tabpanel" aria-labelledby={`case-tab-${tab}`} tabIndex={0}>
+        {tab === 'details' ? <DetailsTab item={item} entityId={entityId} /> : null}
+        {tab === 'notes' ? <NotesTab entityId={entityId} inboxId={inboxId} /> : null}
+        {tab === 'replies' ? <p className="govgr-body">{t('case.noReplies')}</p> : null}
+        {tab === 'messages' ? <MessagesTab entityId={entityId} inboxId={inboxId} /> : null}
+        {tab === 'history' ? <HistoryTab entityId={entityId} inboxId={inboxId} /> : null}
+      </div>
+      {dialog ? (
+        <ActionDialog
+          kind={dialog}
+          item={item}
+          entityId={entityId}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </PageContainer>
+  );
+}
+
+function DetailsTab({ item, entityId }: { item: CaseDetail; entityId: string }) {
+  const { t } = useTranslation('dashboard');
+  const locale = useLocale();
+  const download = async (attachment?: number) => {
+    const { download_url } = await caseDownloadUrl(entityId, item.id, attachment);
+    window.location.assign(download_url);
+  };
+  if (!item.document.id) return <p className="govgr-body">{t('case.noDocument')}</p>;
+  return (
+    <>
+      <dl className="dilosi-dashboard-summary">
+        {item.document.statements.map((statement) => (
+          <div key={statement.key} style={{ display: 'contents' }}>
+            <dt>{statement.label[locale]}</dt>
+            <dd>{statement.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <button
+        type="button"
+        className="govgr-btn govgr-btn-secondary"
+        onClick={() => void download()}
+      >
+        {t('case.pdf')}
+      </button>
+      {item.document.attachments.length > 0 ? (
+        <>
+          <h2 className="govgr-heading-s">{t('case.attachments')}</h2>
+          <ul className="govgr-list">
+            {item.document.attachments.map((file) => (
+              <li key={file.index}>
+                <button
+                  type="button"
+                  className="govgr-link"
+                  onClick={() => void download(file.index)}
+                >
+                  {file.filename}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function NotesTab({ entityId, inboxId }: { entityId: string; inboxId: string }) {
+  const { t } = useTranslation('dashboard');
+  const query = useCaseTab<CaseNote>(entityId, inboxId, 'comments', true);
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) throw query.error;
+  if (query.data.data.length === 0) return <p className="govgr-body">{t('case.noNotes')}</p>;
+  return (
+    <ul className="govgr-list">
+      {query.data.data.map((note) => (
+        <li key={note.id}>
+          <strong>{note.user_display_name}</strong>, {when(note.timestamp)}: {note.comment}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MessagesTab({ entityId, inboxId }: { entityId: string; inboxId: string }) {
+  const { t } = useTranslation('dashboard');
+  const query = useCaseTab<CaseMessage>(entityId, inboxId, 'communications', true);
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) throw query.error;
+  if (query.data.data.length === 0) return <p className="govgr-body">{t('case.noMessages')}</p>;
+  return (
+    <ul className="govgr-list">
+      {query.data.data.map((message) => (
+        <li key={message.id}>
+          <strong>{message.user_display_name}</strong>, {when(message.timestamp)}: {message.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HistoryTab({ entityId, inboxId }: { entityId: string; inboxId: string }) {
+  const { t } = useTranslation('dashboard');
+  const query = useCaseTab<HistoryItem>(entityId, inboxId, 'history', true);
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) throw query.error;
+  const label = (action: string) =>
+    t(`history.${action}` as 'history.received', { defaultValue: action });
+  return (
+    <ol className="govgr-list govgr-list--number">
+      {query.data.data.map((entry) => (
+        <li key={entry.id}>
+          {when(entry.timestamp)} — {label(entry.action)}
+          {typeof entry.details.to === 'string'
+            ? `: ${t(`status.${entry.details.to}` as 'status.pending')}`
+            : ''}
+          {typeof entry.details.reason === 'string' ? ` (${entry.details.reason})` : ''}
+          {' — '}
+          {entry.action_user_display_name ?? t('history.system')}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ActionDialog({
+  kind,
+  item,
+  entityId,
+  onClose,
+}: {
+  kind: Exclude<Dialog, null>;
+  item: CaseDetail;
+  entityId: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const action = useCaseAction(entityId, item.id);
+  const clerks = useActiveClerks(entityId, kind === 'assign');
+  const [state, setState] = useState<string>(item.inbox_status);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const titles = {
+    assign: 'actions.assign',
+    status: 'actions.status',
+    note: 'actions.note',
+    message: 'actions.message',
+  } as const;
+  const textRequired =
+    kind === 'note' || kind === 'message' || (kind === 'status' && state === 'canceled');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (textRequired && text.trim() === '') {
+      setError(t('actions.required'));
+      return;
+    }
+    let request: CaseAction;
+    if (kind === 'assign')
+      request = { kind: 'assign', body: { user_id: String(form.get('user_id') ?? '') } };
+    else if (kind === 'status') {
+      request = { kind: 'change_state', body: { state, ...(text.trim() ? { reason: text } : {}) } };
+    } else if (kind === 'note') request = { kind: 'comments', body: { comment: text } };
+    else request = { kind: 'communications', body: { message: text } };
+    action.mutate(request, {
+      onSuccess: () => {
+        showToast('success', t(`actions.done.${request.kind}`));
+        onClose();
+      },
+      onError: (failure) => {
+        const field = isApiRequestError(failure)
+          ? (
+              failure.data?.invalid_fields as { error_info?: { message?: string } }[] | undefined
+            )?.[0]
+          : undefined;
+        setError(
+          field?.error_info?.message ??
+            (failure instanceof Error ? failure.message : String(failure)),
+        );
+      },
+    });
+  };
+
+  return (
+    <ModalDialog isOpen onClose={onClose} title={t(titles[kind])} closeLabel={t('actions.close')}>
+      <form onSubmit={submit} noValidate>
+        {error ? (
+          <p className="govgr-error-message" role="alert" id="action-error">
+            {error}
+          </p>
+        ) : null}
+        {kind === 'assign' ? (
+          <div className="govgr-form-group">
+            <label className="govgr-label" htmlFor="action-assignee">
+              {t('actions.assignee')}
+            </label>
+            <select
+              className="govgr-select"
+              id="action-assignee"
+              name="user_id"
+              defaultValue={item.assignee ?? undefined}
+            >
+              {(clerks.data?.data ?? []).map((clerk) => (
+                <option key={clerk.user_id} value={clerk.user_id}>
+                  {clerk.user_display_name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {kind === 'status' ? (
+          <div className="govgr-form-group">
+            <label className="govgr-label" htmlFor="action-state">
+              {t('actions.state')}
+            </label>
+            <select
+              className="govgr-select"
+              id="action-state"
+              value={state}
+              onChange={(e) => setState(e.target.value)}
+            >
+              {CASE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`status.${status}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {kind !== 'assign' && (kind !== 'status' || state === 'canceled') ? (
+          <div className="govgr-form-group">
+            <label className="govgr-label" htmlFor="action-text">
+              {kind === 'status'
+                ? t('actions.reason')
+                : kind === 'note'
+                  ? t('actions.comment')
+                  : t('actions.messageText')}
+            </label>
+            <textarea
+              className="govgr-textarea"
+              id="action-text"
+              rows={4}
+              value={text}
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={
+                [error ? 'action-error' : '', kind === 'message' ? 'action-count' : '']
+                  .join(' ')
+                  .trim() || undefined
+              }
+              maxLength={kind === 'message' ? COMMUNICATIONS_MESSAGE_MAX_SIZE : undefined}
+              onChange={(event) => setText(event.target.value)}
+            />
+            {kind === 'message' ? (
+              <p className="govgr-hint" id="action-count" aria-live="polite">
+                {t('actions.chars', { count: text.length, max: COMMUNICATIONS_MESSAGE_MAX_SIZE })}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="govgr-button-group">
+          <button type="submit" className="govgr-btn govgr-btn-primary" disabled={action.isPending}>
+            {kind === 'message' ? t('actions.send') : t('actions.save')}
+          </button>
+          <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
+            {t('actions.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,106 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CaseDetail,
+  CaseMessage,
+  CaseNote,
+  ClerkPermission,
+  DashboardEntity,
+  HistoryItem,
+  InboxList,
+} from '@dilosi/domain';
+import { apiFetch } from '../../api/api-client';
+
+const enc = encodeURIComponent;
+
+/** The entities where the caller holds a role (GET /api/entities). */
+export function useMyEntities() {
+  return useQuery({
+    queryKey: ['dashboard', 'entities'],
+    queryFn: ({ signal }) => apiFetch<{ data: DashboardEntity[] }>('/api/entities', { signal }),
+  });
+}
+
+export function useEntity(entityId: string) {
+  return useQuery({
+    queryKey: ['dashboard', 'entity', entityId],
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: DashboardEntity }>(`/api/entities/${enc(entityId)}`, { signal }),
+  });
+}
+
+export function useActiveClerks(entityId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['dashboard', 'clerks', entityId],
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: ClerkPermission[] }>(
+        `/api/entities/${enc(entityId)}/active-clerk-permissions`,
+        { signal },
+      ),
+    enabled,
+  });
+}
+
+/** GET /api/entity/{e}/inbox with the list's query string as the URL has it. */
+export function useInbox(entityId: string, query: URLSearchParams) {
+  const search = query.toString();
+  return useQuery({
+    queryKey: ['dashboard', 'inbox', entityId, search],
+    queryFn: ({ signal }) =>
+      apiFetch<InboxList>(`/api/entity/${enc(entityId)}/inbox?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+const casePath = (entityId: string, inboxId: string) =>
+  `/api/entity/${enc(entityId)}/inbox/${enc(inboxId)}`;
+
+export function useCase(entityId: string, inboxId: string) {
+  return useQuery({
+    queryKey: ['dashboard', 'case', entityId, inboxId],
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: CaseDetail }>(casePath(entityId, inboxId), { signal }),
+  });
+}
+
+export type CaseTab = 'history' | 'comments' | 'communications';
+
+export function useCaseTab<T extends HistoryItem | CaseNote | CaseMessage>(
+  entityId: string,
+  inboxId: string,
+  tab: CaseTab,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: ['dashboard', 'case', entityId, inboxId, tab],
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: T[] }>(`${casePath(entityId, inboxId)}/${tab}`, { signal }),
+    enabled,
+  });
+}
+
+export type CaseAction =
+  | { kind: 'assign'; body: { user_id: string } }
+  | { kind: 'change_state'; body: { state: string; reason?: string } }
+  | { kind: 'comments'; body: { comment: string } }
+  | { kind: 'communications'; body: { message: string } };
+
+/** One of the case's actions; the case and its tabs are read again after it. */
+export function useCaseAction(entityId: string, inboxId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: CaseAction) =>
+      apiFetch<unknown>(`${casePath(entityId, inboxId)}/${action.kind}`, {
+        method: 'POST',
+        json: action.body,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
+  });
+}
+
+/** A short-lived download address of the case's PDF or an attachment. */
+export function caseDownloadUrl(entityId: string, inboxId: string, attachment?: number) {
+  const tail = attachment === undefined ? 'pdf/token' : `attachments/${attachment}/token`;
+  return apiFetch<{ download_url: string }>(`${casePath(entityId, inboxId)}/${tail}`, {
+    method: 'POST',
+  });
+}
