@@ -59,100 +59,102 @@ export function CasePage() {
 
   return (
     <PageContainer narrow={false}>
-      <p className="govgr-body">
-        <Link
-          className="govgr-back-link"
-          to={dashboardPaths.inbox(entityId, 'all', search.toString())}
-        >
-          {t('case.back')}
-        </Link>
-      </p>
-      <PageHeading caption={t('case.caption')}>
-        {item.declaration.case_id} — {t(`status.${item.inbox_status}`)}
-      </PageHeading>
-      <dl className="dilosi-dashboard-summary">
-        <dt>{t('case.citizen')}</dt>
-        <dd>{item.declaration.user_display_name}</dd>
-        <dt>{t('case.template')}</dt>
-        <dd>{item.declaration.template.shortname[locale]}</dd>
-        <dt>{t('case.received')}</dt>
-        <dd>
-          {when(item.declaration.timestamp)} ({t('list.age', { count: item.age_days })})
-          {item.overdue ? (
-            <strong className="dilosi-dashboard-overdue"> {t('list.overdue')}</strong>
-          ) : null}
-        </dd>
-        <dt>{t('case.assignee')}</dt>
-        <dd>{item.assignee_display_name ?? t('list.unassigned')}</dd>
-        <dt>{t('case.referenceCode')}</dt>
-        <dd>{item.declaration.reference_code}</dd>
-      </dl>
-      <div className="dilosi-dashboard-actions" role="group" aria-label={t('case.actionsLabel')}>
-        <button
-          type="button"
-          className="govgr-btn govgr-btn-primary"
-          onClick={() => setDialog('assign')}
-        >
-          {t('actions.assign')}
-        </button>
-        <button
-          type="button"
-          className="govgr-btn govgr-btn-secondary"
-          onClick={() => setDialog('status')}
-        >
-          {t('actions.status')}
-        </button>
-        <button
-          type="button"
-          className="govgr-btn govgr-btn-secondary"
-          onClick={() => setDialog('note')}
-        >
-          {t('actions.note')}
-        </button>
-        <button
-          type="button"
-          className="govgr-btn govgr-btn-secondary"
-          onClick={() => setDialog('message')}
-        >
-          {t('actions.message')}
-        </button>
-      </div>
-
-      <div
-        role="tablist"
-        aria-label={t('case.tabs.label')}
-        className="dilosi-dashboard-tabs govgr-tabs__list"
-      >
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`case-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls="case-tabpanel"
-            className="govgr-btn govgr-btn-secondary"
-            onClick={() => setTab(name)}
+      <div className="dilosi-dashboard">
+        <p className="govgr-body">
+          <Link
+            className="govgr-back-link"
+            to={dashboardPaths.inbox(entityId, 'all', search.toString())}
           >
-            {t(`case.tabs.${name}`)} ({counts[name]})
+            {t('case.back')}
+          </Link>
+        </p>
+        <PageHeading caption={t('case.caption')}>
+          {item.declaration.case_id} — {t(`status.${item.inbox_status}`)}
+        </PageHeading>
+        <dl className="dilosi-dashboard-summary">
+          <dt>{t('case.citizen')}</dt>
+          <dd>{item.declaration.user_display_name}</dd>
+          <dt>{t('case.template')}</dt>
+          <dd>{item.declaration.template.shortname[locale]}</dd>
+          <dt>{t('case.received')}</dt>
+          <dd>
+            {when(item.declaration.timestamp)} ({t('list.age', { count: item.age_days })})
+            {item.overdue ? (
+              <strong className="dilosi-dashboard-overdue"> {t('list.overdue')}</strong>
+            ) : null}
+          </dd>
+          <dt>{t('case.assignee')}</dt>
+          <dd>{item.assignee_display_name ?? t('list.unassigned')}</dd>
+          <dt>{t('case.referenceCode')}</dt>
+          <dd>{item.declaration.reference_code}</dd>
+        </dl>
+        <div className="dilosi-dashboard-actions" role="group" aria-label={t('case.actionsLabel')}>
+          <button
+            type="button"
+            className="govgr-btn govgr-btn-primary"
+            onClick={() => setDialog('assign')}
+          >
+            {t('actions.assign')}
           </button>
-        ))}
+          <button
+            type="button"
+            className="govgr-btn govgr-btn-secondary"
+            onClick={() => setDialog('status')}
+          >
+            {t('actions.status')}
+          </button>
+          <button
+            type="button"
+            className="govgr-btn govgr-btn-secondary"
+            onClick={() => setDialog('note')}
+          >
+            {t('actions.note')}
+          </button>
+          <button
+            type="button"
+            className="govgr-btn govgr-btn-secondary"
+            onClick={() => setDialog('message')}
+          >
+            {t('actions.message')}
+          </button>
+        </div>
+
+        <div
+          role="tablist"
+          aria-label={t('case.tabs.label')}
+          className="dilosi-dashboard-tabs govgr-tabs__list"
+        >
+          {TABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`case-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls="case-tabpanel"
+              className="govgr-btn govgr-btn-secondary"
+              onClick={() => setTab(name)}
+            >
+              {t(`case.tabs.${name}`)} ({counts[name]})
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id="case-tabpanel" aria-labelledby={`case-tab-${tab}`} tabIndex={0}>
+          {tab === 'details' ? <DetailsTab item={item} entityId={entityId} /> : null}
+          {tab === 'notes' ? <NotesTab entityId={entityId} inboxId={inboxId} /> : null}
+          {tab === 'replies' ? <p className="govgr-body">{t('case.noReplies')}</p> : null}
+          {tab === 'messages' ? <MessagesTab entityId={entityId} inboxId={inboxId} /> : null}
+          {tab === 'history' ? <HistoryTab entityId={entityId} inboxId={inboxId} /> : null}
+        </div>
+        {dialog ? (
+          <ActionDialog
+            kind={dialog}
+            item={item}
+            entityId={entityId}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
       </div>
-      <div role="tabpanel" id="case-tabpanel" aria-labelledby={`case-tab-${tab}`} tabIndex={0}>
-        {tab === 'details' ? <DetailsTab item={item} entityId={entityId} /> : null}
-        {tab === 'notes' ? <NotesTab entityId={entityId} inboxId={inboxId} /> : null}
-        {tab === 'replies' ? <p className="govgr-body">{t('case.noReplies')}</p> : null}
-        {tab === 'messages' ? <MessagesTab entityId={entityId} inboxId={inboxId} /> : null}
-        {tab === 'history' ? <HistoryTab entityId={entityId} inboxId={inboxId} /> : null}
-      </div>
-      {dialog ? (
-        <ActionDialog
-          kind={dialog}
-          item={item}
-          entityId={entityId}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
     </PageContainer>
   );
 }

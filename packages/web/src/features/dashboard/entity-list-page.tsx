@@ -6,6 +6,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { useMyEntities } from './dashboard-api';
 import { dashboardPaths } from './dashboard-paths';
+import './dashboard.css';
 
 /** /dashboard/entities/list: the entities where the caller holds a role, with their roles. */
 export function EntityListPage() {
@@ -17,64 +18,69 @@ export function EntityListPage() {
   const entities = query.data.data;
   return (
     <PageContainer narrow={false}>
-      <PageHeading>{t('entities.title')}</PageHeading>
-      {entities.length === 0 ? (
-        <>
-          <p className="govgr-body">{t('entities.none')}</p>
-          <p className="govgr-body">
-            <Link className="govgr-link" to="/dashboard/entities/requests/list">
-              {t('entities.requests')}
-            </Link>
-          </p>
-        </>
-      ) : (
-        <div
-          className="govgr-table-container"
-          role="region"
-          aria-labelledby="entities-caption"
-          tabIndex={0}
-        >
-          <table className="govgr-table">
-            <caption id="entities-caption" className="govgr-table__caption govgr-table__caption--s">
-              {t('entities.caption')}
-            </caption>
-            <thead className="govgr-table__head">
-              <tr className="govgr-table__row">
-                <th scope="col" className="govgr-table__header">
-                  {t('entities.name')}
-                </th>
-                <th scope="col" className="govgr-table__header">
-                  {t('entities.codename')}
-                </th>
-                <th scope="col" className="govgr-table__header">
-                  {t('entities.clerk')}
-                </th>
-                <th scope="col" className="govgr-table__header">
-                  {t('entities.head')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="govgr-table__body">
-              {entities.map((entity) => (
-                <tr key={entity.id} className="govgr-table__row">
-                  <td className="govgr-table__cell">
-                    <Link className="govgr-link" to={dashboardPaths.inbox(entity.id, 'all')}>
-                      {entity.display_name[locale]}
-                    </Link>
-                  </td>
-                  <td className="govgr-table__cell">{entity.codename}</td>
-                  <td className="govgr-table__cell">
-                    {entity.roles.length > 0 ? t('entities.yes') : t('entities.no')}
-                  </td>
-                  <td className="govgr-table__cell">
-                    {entity.roles.includes('head') ? t('entities.yes') : t('entities.no')}
-                  </td>
+      <div className="dilosi-dashboard">
+        <PageHeading>{t('entities.title')}</PageHeading>
+        {entities.length === 0 ? (
+          <>
+            <p className="govgr-body">{t('entities.none')}</p>
+            <p className="govgr-body">
+              <Link className="govgr-link" to="/dashboard/entities/requests/list">
+                {t('entities.requests')}
+              </Link>
+            </p>
+          </>
+        ) : (
+          <div
+            className="govgr-table-container"
+            role="region"
+            aria-labelledby="entities-caption"
+            tabIndex={0}
+          >
+            <table className="govgr-table">
+              <caption
+                id="entities-caption"
+                className="govgr-table__caption govgr-table__caption--s"
+              >
+                {t('entities.caption')}
+              </caption>
+              <thead className="govgr-table__head">
+                <tr className="govgr-table__row">
+                  <th scope="col" className="govgr-table__header">
+                    {t('entities.name')}
+                  </th>
+                  <th scope="col" className="govgr-table__header">
+                    {t('entities.codename')}
+                  </th>
+                  <th scope="col" className="govgr-table__header">
+                    {t('entities.clerk')}
+                  </th>
+                  <th scope="col" className="govgr-table__header">
+                    {t('entities.head')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className="govgr-table__body">
+                {entities.map((entity) => (
+                  <tr key={entity.id} className="govgr-table__row">
+                    <td className="govgr-table__cell">
+                      <Link className="govgr-link" to={dashboardPaths.inbox(entity.id, 'all')}>
+                        {entity.display_name[locale]}
+                      </Link>
+                    </td>
+                    <td className="govgr-table__cell">{entity.codename}</td>
+                    <td className="govgr-table__cell">
+                      {entity.roles.length > 0 ? t('entities.yes') : t('entities.no')}
+                    </td>
+                    <td className="govgr-table__cell">
+                      {entity.roles.includes('head') ? t('entities.yes') : t('entities.no')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
     </PageContainer>
   );
 }

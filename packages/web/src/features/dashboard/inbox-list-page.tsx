@@ -95,211 +95,217 @@ export function InboxListPage() {
 
   return (
     <PageContainer narrow={false}>
-      <PageHeading caption={entity.data.data.display_name[locale]}>{t(`tabs.${tab}`)}</PageHeading>
-      <nav aria-label={t('tabs.label')} className="dilosi-dashboard-tabs">
-        <ul className="govgr-tabs__list">
-          {INBOX_TABS.map((name) => (
-            <li key={name} className="govgr-tabs__list-item">
-              <Link
-                className="govgr-link"
-                to={dashboardPaths.inbox(entityId, name)}
-                aria-current={name === tab ? 'page' : undefined}
-              >
-                {t(`tabs.${name}`)} ({meta.counts[name]})
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      <details className="govgr-details" open={FILTERS.some((key) => search.get(key))}>
-        <summary className="govgr-details__summary">
-          <span className="govgr-details__summary-text">{t('search.title')}</span>
-        </summary>
-        <form
-          className="govgr-details__text dilosi-dashboard-search"
-          onSubmit={onSearch}
-          key={listSearch}
-        >
-          {FILTERS.map((key) => (
-            <div className="govgr-form-group" key={key}>
-              <label className="govgr-label" htmlFor={`search-${key}`}>
-                {t(`search.${key}`)}
-              </label>
-              <input
-                className="govgr-input"
-                id={`search-${key}`}
-                name={key}
-                type={key.startsWith('date_') ? 'date' : 'text'}
-                defaultValue={search.get(key) ?? ''}
-              />
-            </div>
-          ))}
-          <div className="govgr-form-group">
-            <label className="govgr-label" htmlFor="search-ordering">
-              {t('search.ordering')}
-            </label>
-            <select
-              className="govgr-select"
-              id="search-ordering"
-              name="ordering"
-              defaultValue={
-                search.get('ordering') === 'received_at' ? 'received_at' : '-received_at'
-              }
-            >
-              <option value="-received_at">{t('search.newest')}</option>
-              <option value="received_at">{t('search.oldest')}</option>
-            </select>
-          </div>
-          <div className="govgr-button-group">
-            <button type="submit" className="govgr-btn govgr-btn-primary">
-              {t('search.submit')}
-            </button>
-            <Link className="govgr-link" to={dashboardPaths.inbox(entityId, tab)}>
-              {t('search.reset')}
-            </Link>
-          </div>
-        </form>
-      </details>
-
-      <p className="govgr-body" role="status">
-        {t('list.total', { count: total })}
-      </p>
-      {items.length === 0 ? (
-        tab === 'me' && search.has('redir') ? (
-          <p className="govgr-body">
-            <Link className="govgr-link" to={dashboardPaths.inbox(entityId, 'incoming')}>
-              {t('list.meHint')}
-            </Link>
-          </p>
-        ) : (
-          <p className="govgr-body">{t('list.none')}</p>
-        )
-      ) : (
-        <div
-          className="govgr-table-container"
-          role="region"
-          aria-labelledby="inbox-caption"
-          tabIndex={0}
-        >
-          <table className="govgr-table govgr-table--dense">
-            <caption id="inbox-caption" className="govgr-table__caption govgr-table__caption--s">
-              {t('list.caption', { tab: t(`tabs.${tab}`) })}
-            </caption>
-            <thead className="govgr-table__head">
-              <tr className="govgr-table__row">
-                <th
-                  scope="col"
-                  className="govgr-table__header"
-                  aria-sort={search.get('ordering') === 'received_at' ? 'ascending' : 'descending'}
+      <div className="dilosi-dashboard">
+        <PageHeading caption={entity.data.data.display_name[locale]}>
+          {t(`tabs.${tab}`)}
+        </PageHeading>
+        <nav aria-label={t('tabs.label')} className="dilosi-dashboard-tabs">
+          <ul className="govgr-tabs__list">
+            {INBOX_TABS.map((name) => (
+              <li key={name} className="govgr-tabs__list-item">
+                <Link
+                  className="govgr-link"
+                  to={dashboardPaths.inbox(entityId, name)}
+                  aria-current={name === tab ? 'page' : undefined}
                 >
-                  <Link
-                    className="govgr-link"
-                    to={`?${withParams({ ordering: search.get('ordering') === 'received_at' ? null : 'received_at', page: null }).toString()}`}
-                  >
-                    {t('list.date')}
-                  </Link>
-                </th>
-                <th scope="col" className="govgr-table__header">
-                  {t('list.case')}
-                </th>
-                <th scope="col" className="govgr-table__header">
-                  {t('list.status')}
-                </th>
-                <th scope="col" className="govgr-table__header">
-                  {t('list.template')}
-                </th>
-                <th scope="col" className="govgr-table__header">
-                  {t('list.name')}
-                </th>
-                <th scope="col" className="govgr-table__header">
-                  {t('list.assignee')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="govgr-table__body">
-              {items.map((item) => (
-                <tr key={item.id} className="govgr-table__row">
-                  <td className="govgr-table__cell">
-                    {formatAthensDateTime(new Date(item.declaration.timestamp))}
-                    <br />
-                    <span className="dilosi-dashboard-age">
-                      {t('list.age', { count: item.age_days })}
-                      {item.overdue ? (
-                        <strong className="dilosi-dashboard-overdue"> {t('list.overdue')}</strong>
-                      ) : null}
-                    </span>
-                  </td>
-                  <td className="govgr-table__cell">
-                    <Link
-                      className="govgr-link"
-                      to={dashboardPaths.case(entityId, item.id, listSearch)}
-                    >
-                      {item.declaration.case_id}
-                    </Link>
-                  </td>
-                  <td className="govgr-table__cell">{t(`status.${item.inbox_status}`)}</td>
-                  <td className="govgr-table__cell">
-                    {item.declaration.template.shortname[locale]}
-                  </td>
-                  <td className="govgr-table__cell">{item.declaration.user_display_name}</td>
-                  <td className="govgr-table__cell">
-                    {item.assignee_display_name ?? t('list.unassigned')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                  {t(`tabs.${name}`)} ({meta.counts[name]})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
 
-      <div className="dilosi-dashboard-paging">
-        {totalPages > 1 ? (
-          <nav aria-label={t('list.pagination')}>
-            <ul className="dilosi-dashboard-pages">
-              {pageLinks(page, totalPages).map((link, index) =>
-                link === 'gap' ? (
-                  <li key={`gap-${index}`} aria-hidden="true">
-                    …
-                  </li>
-                ) : (
-                  <li key={link}>
+        <details className="govgr-details" open={FILTERS.some((key) => search.get(key))}>
+          <summary className="govgr-details__summary">
+            <span className="govgr-details__summary-text">{t('search.title')}</span>
+          </summary>
+          <form
+            className="govgr-details__text dilosi-dashboard-search"
+            onSubmit={onSearch}
+            key={listSearch}
+          >
+            {FILTERS.map((key) => (
+              <div className="govgr-form-group" key={key}>
+                <label className="govgr-label" htmlFor={`search-${key}`}>
+                  {t(`search.${key}`)}
+                </label>
+                <input
+                  className="govgr-input"
+                  id={`search-${key}`}
+                  name={key}
+                  type={key.startsWith('date_') ? 'date' : 'text'}
+                  defaultValue={search.get(key) ?? ''}
+                />
+              </div>
+            ))}
+            <div className="govgr-form-group">
+              <label className="govgr-label" htmlFor="search-ordering">
+                {t('search.ordering')}
+              </label>
+              <select
+                className="govgr-select"
+                id="search-ordering"
+                name="ordering"
+                defaultValue={
+                  search.get('ordering') === 'received_at' ? 'received_at' : '-received_at'
+                }
+              >
+                <option value="-received_at">{t('search.newest')}</option>
+                <option value="received_at">{t('search.oldest')}</option>
+              </select>
+            </div>
+            <div className="govgr-button-group">
+              <button type="submit" className="govgr-btn govgr-btn-primary">
+                {t('search.submit')}
+              </button>
+              <Link className="govgr-link" to={dashboardPaths.inbox(entityId, tab)}>
+                {t('search.reset')}
+              </Link>
+            </div>
+          </form>
+        </details>
+
+        <p className="govgr-body" role="status">
+          {t('list.total', { count: total })}
+        </p>
+        {items.length === 0 ? (
+          tab === 'me' && search.has('redir') ? (
+            <p className="govgr-body">
+              <Link className="govgr-link" to={dashboardPaths.inbox(entityId, 'incoming')}>
+                {t('list.meHint')}
+              </Link>
+            </p>
+          ) : (
+            <p className="govgr-body">{t('list.none')}</p>
+          )
+        ) : (
+          <div
+            className="govgr-table-container"
+            role="region"
+            aria-labelledby="inbox-caption"
+            tabIndex={0}
+          >
+            <table className="govgr-table govgr-table--dense">
+              <caption id="inbox-caption" className="govgr-table__caption govgr-table__caption--s">
+                {t('list.caption', { tab: t(`tabs.${tab}`) })}
+              </caption>
+              <thead className="govgr-table__head">
+                <tr className="govgr-table__row">
+                  <th
+                    scope="col"
+                    className="govgr-table__header"
+                    aria-sort={
+                      search.get('ordering') === 'received_at' ? 'ascending' : 'descending'
+                    }
+                  >
                     <Link
                       className="govgr-link"
-                      to={`?${withParams({ page: link === 1 ? null : String(link) }).toString()}`}
-                      aria-current={link === page ? 'page' : undefined}
-                      aria-label={t('list.page', { page: link })}
+                      to={`?${withParams({ ordering: search.get('ordering') === 'received_at' ? null : 'received_at', page: null }).toString()}`}
                     >
-                      {link}
+                      {t('list.date')}
                     </Link>
-                  </li>
-                ),
-              )}
-            </ul>
-          </nav>
-        ) : null}
-        <label className="govgr-label" htmlFor="page-size">
-          {t('list.pageSize')}
-        </label>
-        <select
-          className="govgr-select"
-          id="page-size"
-          value={limit}
-          onChange={(event) =>
-            setSearch(
-              withParams({
-                size: event.target.value === '10' ? null : event.target.value,
-                page: null,
-              }),
-            )
-          }
-        >
-          {DASHBOARD_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+                  </th>
+                  <th scope="col" className="govgr-table__header">
+                    {t('list.case')}
+                  </th>
+                  <th scope="col" className="govgr-table__header">
+                    {t('list.status')}
+                  </th>
+                  <th scope="col" className="govgr-table__header">
+                    {t('list.template')}
+                  </th>
+                  <th scope="col" className="govgr-table__header">
+                    {t('list.name')}
+                  </th>
+                  <th scope="col" className="govgr-table__header">
+                    {t('list.assignee')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="govgr-table__body">
+                {items.map((item) => (
+                  <tr key={item.id} className="govgr-table__row">
+                    <td className="govgr-table__cell">
+                      {formatAthensDateTime(new Date(item.declaration.timestamp))}
+                      <br />
+                      <span className="dilosi-dashboard-age">
+                        {t('list.age', { count: item.age_days })}
+                        {item.overdue ? (
+                          <strong className="dilosi-dashboard-overdue"> {t('list.overdue')}</strong>
+                        ) : null}
+                      </span>
+                    </td>
+                    <td className="govgr-table__cell">
+                      <Link
+                        className="govgr-link"
+                        to={dashboardPaths.case(entityId, item.id, listSearch)}
+                      >
+                        {item.declaration.case_id}
+                      </Link>
+                    </td>
+                    <td className="govgr-table__cell">{t(`status.${item.inbox_status}`)}</td>
+                    <td className="govgr-table__cell">
+                      {item.declaration.template.shortname[locale]}
+                    </td>
+                    <td className="govgr-table__cell">{item.declaration.user_display_name}</td>
+                    <td className="govgr-table__cell">
+                      {item.assignee_display_name ?? t('list.unassigned')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        <div className="dilosi-dashboard-paging">
+          {totalPages > 1 ? (
+            <nav aria-label={t('list.pagination')}>
+              <ul className="dilosi-dashboard-pages">
+                {pageLinks(page, totalPages).map((link, index) =>
+                  link === 'gap' ? (
+                    <li key={`gap-${index}`} aria-hidden="true">
+                      …
+                    </li>
+                  ) : (
+                    <li key={link}>
+                      <Link
+                        className="govgr-link"
+                        to={`?${withParams({ page: link === 1 ? null : String(link) }).toString()}`}
+                        aria-current={link === page ? 'page' : undefined}
+                        aria-label={t('list.page', { page: link })}
+                      >
+                        {link}
+                      </Link>
+                    </li>
+                  ),
+                )}
+              </ul>
+            </nav>
+          ) : null}
+          <label className="govgr-label" htmlFor="page-size">
+            {t('list.pageSize')}
+          </label>
+          <select
+            className="govgr-select"
+            id="page-size"
+            value={limit}
+            onChange={(event) =>
+              setSearch(
+                withParams({
+                  size: event.target.value === '10' ? null : event.target.value,
+                  page: null,
+                }),
+              )
+            }
+          >
+            {DASHBOARD_PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
     </PageContainer>
   );
