@@ -99,6 +99,14 @@ describe('templates catalogue', () => {
     expect(new Set(codes).size).toBe(codes.length);
   });
 
+  it("gives each template's cases a deadline: its own where it names one, else 10 days", () => {
+    const deadline = (refname: string) =>
+      templates.find(({ template }) => template.refname === refname)?.template.case_deadline_days;
+    expect(deadline('solemn-declaration')).toBe(10);
+    expect(deadline('unemployment-card-renewal')).toBe(5);
+    expect(deadline('traffic-fine-driver')).toBe(30);
+  });
+
   describe.each(templates.map(({ template }) => [template.refname, template] as const))(
     '%s',
     (_, template) => {

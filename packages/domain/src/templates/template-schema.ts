@@ -389,6 +389,9 @@ export const documentTextSchema = z
   .strict();
 export type DocumentText = z.infer<typeof documentTextSchema>;
 
+/** Days a case may stay open before it is overdue, when its template names none (issue #12). */
+export const DEFAULT_CASE_DEADLINE_DAYS = 10;
+
 export const REQUIRED_CLAIMS = ['mobile_certified_login', 'gsis_login', 'anonymous_login'] as const;
 export type RequiredClaim = (typeof REQUIRED_CLAIMS)[number];
 
@@ -414,6 +417,11 @@ export const templateSchema = z
     /** Open to anonymous use; creation then needs a solved captcha. */
     anonymous: z.boolean().default(false),
     required_claims: z.array(z.enum(REQUIRED_CLAIMS)).default([]),
+    /**
+     * Days a case made from this template may stay incoming or pending before the dashboard marks
+     * it overdue (copied onto the case when it is received).
+     */
+    case_deadline_days: z.number().int().min(1).max(365).default(DEFAULT_CASE_DEADLINE_DAYS),
     consent_method: z.enum(['otp']).default('otp'),
     requireGSIS: z.boolean().default(false),
     login_endpoint: z.string().optional(),

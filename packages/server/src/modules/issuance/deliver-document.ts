@@ -42,6 +42,7 @@ export async function deliverIssuedDocument(
         citizen_name: name,
         citizen_name_key: nameKey(name),
         citizen_afm: user.afm,
+        deadline_days: template.case_deadline_days,
         received_at: issuedAt,
         updated_at: issuedAt,
       })
