@@ -1,0 +1,97 @@
+import { CASE_STATUSES, nameKey, type InboxQuery } from '@dilosi/domain';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { TemplateCatalog } from '../templates';
+import { caseRows } from './case-queries';
+
+const NO_ASSIGNEE = '00000000-0000-0000-0000-000000000000';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Midnight in Athens of a YYYY-MM-DD day, as an instant (DST-aware through the database). */
+const athensDayStart = (day: string) =>
+  sql<Date>`(${day}::date)::timestamp at time zone 'Europe/Athens'`;
+
+/** The list's filters without paging or order (the list, its neighbours and the export share them). */
+export type InboxFilters = Omit<InboxQuery, 'limit' | 'offset' | 'ordering'>;
+
+/**
+ * The entity's cases narrowed by the list's filters. Filters go to indexed columns only (entity,
+ * status, assignee, received_at, the folded name and the case number).
+ */
+export async function filteredCases(
+  db: Kysely<DB>,
+  catalog: TemplateCatalog,
+  input: { entityId: string; userId: string; query: InboxFilters },
+) {
+  const { entityId, userId, query } = input;
+  let filtered = caseRows(db).where('inbox_entries.entity_id', '=', entityId);
+  if (query.status && (CASE_STATUSES as readonly string[]).includes(query.status)) {
+    filtered = filtered.where('inbox_entries.status', '=', query.status);
+  }
+  if (query.assignee_id) {
+    const assignee = query.assignee_id === 'me' ? userId : query.assignee_id;
+    // An id that is not a uuid matches nothing (and never reaches the uuid column).
+    filtered = filtered.where(
+      'inbox_entries.assignee_id',
+      '=',
+      UUID.test(assignee) ? assignee.toLowerCase() : NO_ASSIGNEE,
+    );
+  }
+  const caseNumber = query.case?.trim();
+  if (caseNumber) filtered = filtered.where('inbox_entries.case_id', '=', caseNumber.toUpperCase());
+  const name = query.user ? nameKey(query.user) : '';
+  if (name)
+    filtered = filtered.where('inbox_entries.citizen_name_key', 'like', `%${escapeLike(name)}%`);
+  const title = query.document_title?.trim();
+  if (title) {
+    const refnames = catalog
+      .list()
+      .filter((t) =>
+        matchesTitle(
+          [t.refname, t.shortname.el, t.shortname.en ?? '', t.shortname.fr ?? ''],
+          title,
+        ),
+      )
+      .map((t) => t.refname);
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb('inbox_entries.subject', 'ilike', `%${escapeLike(title)}%`),
+        ...(refnames.length ? [eb('inbox_entries.template_refname', 'in', refnames)] : []),
+      ]),
+    );
+  }
+  const assigneeName = query.assignee ? nameKey(query.assignee) : '';
+  if (assigneeName) {
+    // The entity's staff whose name matches, in any script; then an indexed assignee filter.
+    const staff = await db
+      .selectFrom('permissions')
+      .innerJoin('users', 'users.id', 'permissions.user_id')
+      .select(['users.id', 'users.firstname', 'users.surname'])
+      .where('permissions.entity_id', '=', entityId)
+      .execute();
+    const ids = staff
+      .filter((u) => nameKey(`${u.firstname ?? ''} ${u.surname ?? ''}`).includes(assigneeName))
+      .map((u) => u.id);
+    filtered = filtered.where('inbox_entries.assignee_id', 'in', ids.length ? ids : [NO_ASSIGNEE]);
+  }
+  if (query.date_from) {
+    filtered = filtered.where('inbox_entries.received_at', '>=', athensDayStart(query.date_from));
+  }
+  if (query.date_to) {
+    filtered = filtered.where(
+      'inbox_entries.received_at',
+      '<',
+      sql<Date>`${athensDayStart(query.date_to)} + interval '1 day'`,
+    );
+  }
+  return filtered;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function matchesTitle(names: string[], query: string): boolean {
+  const wanted = nameKey(query);
+  return wanted !== '' && names.some((name) => nameKey(name).includes(wanted));
+}
