@@ -22,9 +22,6 @@ export const COMMUNICATIONS_MESSAGE_MAX_SIZE = 320;
 /** Internal notes and rejection reasons. */
 export const CASE_NOTE_MAX_SIZE = 4000;
 
-/** A case counts as overdue after this many days incoming or pending (per template, else this). */
-export const DEFAULT_CASE_DEADLINE_DAYS = 10;
-
 export const caseStatusSchema = z.enum(CASE_STATUSES);
 
 /** GET /api/gates/{codename}/gate/layout. */
@@ -241,3 +238,48 @@ export const assignCaseSchema = z.object({ user_id: z.string().max(64) });
 
 /** POST .../pdf/token and .../attachments/{n}/token. */
 export const caseDownloadSchema = z.object({ download_url: z.string() });
+
+/** GET .../inbox/{i}/neighbours with the list's query: the cases before and after in that list. */
+export const caseNeighboursSchema = z.object({
+  data: z.object({ previous: z.string().nullable(), next: z.string().nullable() }),
+});
+export type CaseNeighbours = z.infer<typeof caseNeighboursSchema>['data'];
+
+/** At most this many cases in one bulk action (a page of the largest size). */
+export const BULK_CASES_MAX = 100;
+
+/** POST /api/entity/{e}/inbox/bulk: one action on the selected cases. */
+export const bulkCaseActionSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('assign'),
+    ids: z.array(z.string().max(64)).min(1).max(BULK_CASES_MAX),
+    user_id: z.string().max(64),
+  }),
+  z.object({
+    action: z.literal('change_state'),
+    ids: z.array(z.string().max(64)).min(1).max(BULK_CASES_MAX),
+    state: caseStatusSchema,
+    reason: z.string().max(CASE_NOTE_MAX_SIZE).optional(),
+  }),
+]);
+export type BulkCaseAction = z.infer<typeof bulkCaseActionSchema>;
+
+/** What a bulk action did to each case, and the summary. */
+export const bulkCaseResultSchema = z.object({
+  data: z.object({
+    changed: z.number().int(),
+    failed: z.number().int(),
+    results: z.array(
+      z.object({
+        id: z.string(),
+        case_id: z.string().nullable(),
+        ok: z.boolean(),
+        code: z.string().optional(),
+      }),
+    ),
+  }),
+});
+export type BulkCaseResult = z.infer<typeof bulkCaseResultSchema>['data'];
+
+/** At most this many rows in one CSV export. */
+export const INBOX_EXPORT_MAX_ROWS = 200_000;

@@ -174,6 +174,14 @@ describe('entity dashboard', () => {
     expect(item?.declaration.template.shortname.el).toBe('Υπεύθυνη δήλωση');
     expect(item?.inbox_status).toBe('incoming');
     expect(list.body.meta.counts).toMatchObject({ all: 1, incoming: 1, pending: 0, me: 0 });
+    // The template's deadline is copied onto the case (solemn declaration: the default 10 days).
+    const row = await t.database.db
+      .selectFrom('inbox_entries')
+      .select('deadline_days')
+      .where('id', '=', caseId)
+      .executeTakeFirstOrThrow();
+    expect(row.deadline_days).toBe(10);
+    expect(item?.overdue).toBe(false);
   });
 
   it('finds the case by its number and by the name typed in either script, any accents', async () => {
@@ -450,6 +458,161 @@ describe('entity dashboard', () => {
     expect(aadeList.body.total).toBe(30);
   });
 
+  it('links each case to its neighbours in the list it was opened from', async () => {
+    const query = 'status=incoming&ordering=-received_at&limit=5';
+    const page = await api<InboxList>('GET', `/api/entity/${athens}/inbox?${query}`, {
+      token: tokens.clerkA,
+    });
+    const ids = page.body.data.map((i) => i.id);
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    type Around = { data: { previous: string | null; next: string | null } };
+    const middle = await api<Around>(
+      'GET',
+      `/api/entity/${athens}/inbox/${ids[1]}/neighbours?${query}`,
+      { token: tokens.clerkA },
+    );
+    expect(middle.status).toBe(200);
+    expect(middle.body.data).toEqual({ previous: ids[0], next: ids[2] });
+    const first = await api<Around>(
+      'GET',
+      `/api/entity/${athens}/inbox/${ids[0]}/neighbours?${query}`,
+      { token: tokens.clerkA },
+    );
+    expect(first.body.data).toEqual({ previous: null, next: ids[1] });
+    // The other order turns them round.
+    const oldestFirst = await api<Around>(
+      'GET',
+      `/api/entity/${athens}/inbox/${ids[1]}/neighbours?status=incoming&ordering=received_at`,
+      { token: tokens.clerkA },
+    );
+    expect(oldestFirst.body.data).toEqual({ previous: ids[2], next: ids[0] });
+    const foreign = await api<ErrorBody>('GET', `/api/entity/${aade}/inbox/${ids[1]}/neighbours`, {
+      token: tokens.clerkB,
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('assigns and sets the status of many cases at once, each with its own history', async () => {
+    const incoming = await api<InboxList>(
+      'GET',
+      `/api/entity/${athens}/inbox?status=incoming&limit=3`,
+      { token: tokens.clerkA },
+    );
+    const ids = incoming.body.data.map((i) => i.id);
+    expect(ids).toHaveLength(3);
+    const before = incoming.body.meta.counts;
+    const aadeCase = await t.database.db
+      .selectFrom('inbox_entries')
+      .select('id')
+      .where('entity_id', '=', aade)
+      .executeTakeFirstOrThrow();
+    const noReason = await api<ErrorBody>('POST', `/api/entity/${athens}/inbox/bulk`, {
+      token: tokens.clerkA,
+      json: { action: 'change_state', ids, state: 'canceled' },
+    });
+    expect(noReason.status).toBe(400);
+    const tooMany = await api<ErrorBody>('POST', `/api/entity/${athens}/inbox/bulk`, {
+      token: tokens.clerkA,
+      json: { action: 'change_state', ids: Array(101).fill(ids[0]), state: 'finished' },
+    });
+    expect(tooMany.status).toBe(400);
+    const clerks = await api<{ data: ClerkPermission[] }>(
+      'GET',
+      `/api/entities/${athens}/active-clerk-permissions`,
+      { token: tokens.clerkA },
+    );
+    const katerina = clerks.body.data.find((c) => c.user_display_name.startsWith('ΑΙΚΑΤΕΡΙΝΗ'));
+    type Bulk = {
+      data: {
+        changed: number;
+        failed: number;
+        results: { id: string; case_id: string | null; ok: boolean; code?: string }[];
+      };
+    };
+    const assigned = await api<Bulk>('POST', `/api/entity/${athens}/inbox/bulk`, {
+      token: tokens.clerkA,
+      json: {
+        action: 'assign',
+        ids: [...ids, aadeCase.id, 'nonsense'],
+        user_id: katerina?.user_id,
+      },
+    });
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.data.changed).toBe(3);
+    expect(assigned.body.data.failed).toBe(2);
+    expect(assigned.body.data.results.filter((r) => !r.ok).map((r) => r.code)).toEqual([
+      'case_not_found',
+      'case_not_found',
+    ]);
+    expect(
+      assigned.body.data.results.filter((r) => r.ok).every((r) => /^\d{4}\//.test(r.case_id ?? '')),
+    ).toBe(true);
+    const aadeAfter = await t.database.db
+      .selectFrom('inbox_entries')
+      .select('assignee_id')
+      .where('id', '=', aadeCase.id)
+      .executeTakeFirstOrThrow();
+    expect(aadeAfter.assignee_id).not.toBe(katerina?.user_id);
+    for (const id of ids) {
+      const history = await api<{ data: HistoryItem[] }>(
+        'GET',
+        `/api/entity/${athens}/inbox/${id}/history`,
+        { token: tokens.clerkA },
+      );
+      expect(history.body.data.map((h) => h.action).slice(-2)).toEqual([
+        'assign',
+        'auto_change_state',
+      ]);
+    }
+    const finished = await api<Bulk>('POST', `/api/entity/${athens}/inbox/bulk`, {
+      token: tokens.clerkA,
+      json: { action: 'change_state', ids, state: 'finished' },
+    });
+    expect(finished.body.data).toMatchObject({ changed: 3, failed: 0 });
+    const after = await api<InboxList>('GET', `/api/entity/${athens}/inbox?limit=1`, {
+      token: tokens.clerkA,
+    });
+    expect(after.body.meta.counts.incoming).toBe(before.incoming - 3);
+    expect(after.body.meta.counts.finished).toBe(before.finished + 3);
+  });
+
+  it('exports the filtered list as CSV with a byte-order mark and headers in the language', async () => {
+    const list = await api<InboxList>('GET', `/api/entity/${athens}/inbox?status=pending`, {
+      token: tokens.clerkA,
+    });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/entity/${athens}/inbox/export.csv?status=pending`,
+      headers: { authorization: `Bearer ${tokens.clerkA}`, 'accept-language': 'en' },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="cases-/);
+    const text = csv.rawPayload.toString('utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      '"Date","Case","Status","Document","Full name","Clerk","Reference code","Age (days)","Overdue"',
+    );
+    expect(lines).toHaveLength(list.body.total + 1);
+    expect(lines.slice(1).every((line) => line.includes('"Pending"'))).toBe(true);
+    const greek = await t.app.inject({
+      method: 'GET',
+      url: `/api/entity/${athens}/inbox/export.csv?case=${encodeURIComponent(caseNumber)}`,
+      headers: { authorization: `Bearer ${tokens.clerkA}`, 'accept-language': 'el' },
+    });
+    const rows = greek.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(rows[0]?.startsWith('"Ημερομηνία","Υπόθεση"')).toBe(true);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain('"ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ"');
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/entity/${athens}/inbox/export.csv`,
+      headers: { authorization: `Bearer ${tokens.clerkB}` },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('takes access away on the very next request when a role is deactivated', async () => {
     const token = await loginStaff(t, AFM.clerkB);
     expect((await api('GET', `/api/entity/${aade}/inbox`, { token })).status).toBe(200);
@@ -535,6 +698,18 @@ describe('entity dashboard', () => {
       {
         method: 'POST',
         path: () => `/api/entity/${athens}/inbox/${caseId}/pdf/token`,
+        expected: ATHENS,
+      },
+      {
+        method: 'GET',
+        path: () => `/api/entity/${athens}/inbox/${caseId}/neighbours`,
+        expected: ATHENS,
+      },
+      { method: 'GET', path: () => `/api/entity/${athens}/inbox/export.csv`, expected: ATHENS },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${athens}/inbox/bulk`,
+        json: () => ({ action: 'change_state', ids: [caseId], state: 'finished' }),
         expected: ATHENS,
       },
       { method: 'GET', path: () => '/api/gates/DIMOS_ATHINAION/gate/layout', expected: ATHENS },

@@ -1,6 +1,9 @@
 import {
   apiErrorSchema,
   assignCaseSchema,
+  bulkCaseActionSchema,
+  bulkCaseResultSchema,
+  caseNeighboursSchema,
   caseDetailResponseSchema,
   caseDownloadSchema,
   caseMessageListSchema,
@@ -15,18 +18,23 @@ import {
   newCaseMessageSchema,
   newCaseNoteSchema,
 } from '@dilosi/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Readable } from 'node:stream';
+import { requestLocale } from '../../lib/i18n';
 import { requireUser } from '../auth';
 import { requireEntityRole } from '../staff';
 import { addCaseNote } from './add-case-note';
 import { assignCase } from './assign-case';
+import { bulkUpdateCases } from './bulk-update-cases';
 import { caseAttachmentUrl, casePdfUrl, replyWithCaseFile } from './case-downloads';
 import { listCaseHistory, listCaseMessages, listCaseNotes } from './case-history';
+import { caseNeighbours } from './case-neighbours';
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
 import { changeCaseState } from './change-case-state';
+import { exportInbox } from './export-inbox';
 import { getCase } from './get-case';
 import { listInbox } from './list-inbox';
 import { sendCaseMessage } from './send-case-message';
@@ -68,6 +76,76 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
     async (request) => {
       const { user, entityId } = await clerkOf(request, request.params.e);
       return listInbox(db, services.catalog, { entityId, userId: user.id, query: request.query });
+    },
+  );
+
+  api.get(
+    '/entity/:e/inbox/export.csv',
+    {
+      schema: {
+        ...docs('The filtered list as CSV (UTF-8 with BOM, headers in the interface language)'),
+        params: entityParams,
+        querystring: inboxQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { user, entityId } = await clerkOf(request, request.params.e);
+      const locale = requestLocale(request);
+      const lines = exportInbox(db, services.catalog, {
+        entityId,
+        userId: user.id,
+        query: request.query,
+        locale,
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      // A stream is sent as it is, not through the response schema.
+      return (reply as FastifyReply)
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="cases-${day}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(Readable.from(lines));
+    },
+  );
+
+  api.post(
+    '/entity/:e/inbox/bulk',
+    {
+      schema: {
+        ...docs('Assign or set the status of the selected cases, each with its own history'),
+        params: entityParams,
+        body: bulkCaseActionSchema,
+        response: { 200: bulkCaseResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, entityId } = await clerkOf(request, request.params.e);
+      return {
+        data: await bulkUpdateCases(db, { entityId, userId: user.id, action: request.body }),
+      };
+    },
+  );
+
+  api.get(
+    '/entity/:e/inbox/:i/neighbours',
+    {
+      schema: {
+        ...docs('The cases before and after this one in the list with these filters and order'),
+        params: caseParams,
+        querystring: inboxQuerySchema,
+        response: { 200: caseNeighboursSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, entityId } = await clerkOf(request, request.params.e);
+      return {
+        data: await caseNeighbours(db, services.catalog, {
+          entityId,
+          userId: user.id,
+          inboxId: request.params.i,
+          query: request.query,
+        }),
+      };
     },
   );
 
