@@ -3,6 +3,8 @@ export const STORAGE_KEYS = {
   session: 'dilosi.session',
   language: 'dilosi.lang',
   cookies: 'dilosi.cookies',
+  /** 'off' when the person turned the single-key shortcuts off (WCAG 2.1.4). */
+  shortcuts: 'dilosi.shortcuts',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -45,7 +45,8 @@ export function ModalDialog({
       // The first input (marked data-autofocus) rather than the close button.
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!isOpen && dialog.open) {
-      dialog.close();
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
     }
   }, [isOpen]);
 
