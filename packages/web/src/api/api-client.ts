@@ -32,6 +32,8 @@ export type ApiFetchOptions = Omit<RequestInit, 'body'> & {
   body?: BodyInit;
   /** Do not treat a 401 as an expired session (login and logout calls). */
   skipSessionExpiry?: boolean;
+  /** Answer the body as a Blob (a file download) instead of parsed JSON. */
+  blob?: boolean;
 };
 
 const SESSION_ERROR_CODES = new Set(['invalid_token', 'no_authentication_token']);
@@ -77,9 +79,9 @@ async function readJson(response: Response): Promise<unknown> {
  * returns the parsed JSON body, and throws `ApiRequestError` for any non-2xx answer.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { json, headers: extraHeaders, skipSessionExpiry, ...init } = options;
+  const { json, headers: extraHeaders, skipSessionExpiry, blob, ...init } = options;
   const headers = new Headers(extraHeaders);
-  headers.set('Accept', 'application/json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (!headers.has('Accept-Language') && document.documentElement.lang) {
     headers.set('Accept-Language', document.documentElement.lang);
   }
@@ -99,6 +101,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     throw error;
   }
 
+  if (blob && response.ok) return (await response.blob()) as T;
   const body = response.status === 204 ? undefined : await readJson(response);
   if (!response.ok) {
     if (
