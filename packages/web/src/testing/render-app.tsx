@@ -61,20 +61,27 @@ export const TEST_USER: CurrentUser = {
  * (configuration, profile) are answered here; the test adds the page's with `server.use`.
  * The address is jsdom's: read it from `window.location`.
  */
-export function renderApp(url: string, { strict = false }: { strict?: boolean } = {}) {
+export function renderApp(
+  url: string,
+  {
+    strict = false,
+    user: me = TEST_USER,
+    config = TEST_APP_CONFIG,
+  }: { strict?: boolean; user?: CurrentUser; config?: AppConfig } = {},
+) {
   queryClient.clear();
   window.localStorage.clear();
   window.localStorage.setItem(
     STORAGE_KEYS.session,
-    JSON.stringify({ token: 'test-session-token', user: TEST_USER }),
+    JSON.stringify({ token: 'test-session-token', user: me }),
   );
   window.localStorage.setItem(STORAGE_KEYS.cookies, 'accepted');
   window.history.replaceState(null, '', url);
   // jsdom has no scrolling; the shell scrolls to the top after each navigation.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   server.use(
-    http.get('/api/appconfig/', () => HttpResponse.json(TEST_APP_CONFIG)),
-    http.get('/api/users/me', () => HttpResponse.json(TEST_USER)),
+    http.get('/api/appconfig/', () => HttpResponse.json(config)),
+    http.get('/api/users/me', () => HttpResponse.json(me)),
   );
   const user = userEvent.setup();
   const app = (

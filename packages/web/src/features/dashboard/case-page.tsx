@@ -9,9 +9,10 @@ import {
 } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../api/api-client';
 import { useLocale } from '../../i18n/use-locale';
+import { KeyboardShortcutsHelp, type Shortcut } from '../../ui/keyboard-shortcuts';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
@@ -22,10 +23,13 @@ import {
   useActiveClerks,
   useCase,
   useCaseAction,
+  useCaseNeighbours,
   useCaseTab,
   type CaseAction,
 } from './dashboard-api';
 import { dashboardPaths } from './dashboard-paths';
+import { useShortcutLabels } from './shortcut-labels';
+import { caseSearch, inboxQuery, listOf } from './inbox-query';
 import './dashboard.css';
 
 const TABS = ['details', 'notes', 'replies', 'messages', 'history'] as const;
@@ -45,7 +49,34 @@ export function CasePage() {
   const locale = useLocale();
   const [tab, setTab] = useState<Tab>('details');
   const [dialog, setDialog] = useState<Dialog>(null);
+  const navigate = useNavigate();
+  const shortcutLabels = useShortcutLabels();
   const query = useCase(entityId, inboxId);
+  const list = listOf(search);
+  const neighbours = useCaseNeighbours(entityId, inboxId, inboxQuery(list.tab, list.search));
+  const around = neighbours.data?.data;
+  const caseLink = (id: string) =>
+    dashboardPaths.case(entityId, id, caseSearch(list.tab, list.search));
+  const shortcuts: Shortcut[] = [
+    {
+      key: 'j',
+      label: t('shortcuts.nextCase'),
+      run: () => {
+        if (around?.next) void navigate(caseLink(around.next));
+      },
+    },
+    {
+      key: 'k',
+      label: t('shortcuts.previousCase'),
+      run: () => {
+        if (around?.previous) void navigate(caseLink(around.previous));
+      },
+    },
+    { key: 'a', label: t('shortcuts.assign'), run: () => setDialog('assign') },
+    { key: 's', label: t('shortcuts.status'), run: () => setDialog('status') },
+    { key: 'n', label: t('shortcuts.note'), run: () => setDialog('note') },
+    { key: 'm', label: t('shortcuts.message'), run: () => setDialog('message') },
+  ];
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) throw query.error;
   const item = query.data.data;
@@ -60,14 +91,27 @@ export function CasePage() {
   return (
     <PageContainer narrow={false}>
       <div className="dilosi-dashboard">
-        <p className="govgr-body">
+        <nav className="dilosi-dashboard-neighbours" aria-label={t('case.navigation')}>
           <Link
             className="govgr-back-link"
-            to={dashboardPaths.inbox(entityId, 'all', search.toString())}
+            to={dashboardPaths.inbox(entityId, list.tab, list.search.toString())}
           >
             {t('case.back')}
           </Link>
-        </p>
+          <span className="dilosi-dashboard-toolbar">
+            {around?.previous ? (
+              <Link className="govgr-link" to={caseLink(around.previous)} rel="prev">
+                {t('case.previous')}
+              </Link>
+            ) : null}
+            {around?.next ? (
+              <Link className="govgr-link" to={caseLink(around.next)} rel="next">
+                {t('case.next')}
+              </Link>
+            ) : null}
+            <KeyboardShortcutsHelp shortcuts={shortcuts} labels={shortcutLabels} />
+          </span>
+        </nav>
         <PageHeading caption={t('case.caption')}>
           {item.declaration.case_id} — {t(`status.${item.inbox_status}`)}
         </PageHeading>

@@ -1,6 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  BulkCaseAction,
+  BulkCaseResult,
   CaseDetail,
+  CaseNeighbours,
   CaseMessage,
   CaseNote,
   ClerkPermission,
@@ -103,4 +106,52 @@ export function caseDownloadUrl(entityId: string, inboxId: string, attachment?: 
   return apiFetch<{ download_url: string }>(`${casePath(entityId, inboxId)}/${tail}`, {
     method: 'POST',
   });
+}
+
+/** The cases before and after this one in the list it was opened from (its query string). */
+export function useCaseNeighbours(entityId: string, inboxId: string, listQuery: URLSearchParams) {
+  const search = listQuery.toString();
+  return useQuery({
+    queryKey: ['dashboard', 'case', entityId, inboxId, 'neighbours', search],
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: CaseNeighbours }>(`${casePath(entityId, inboxId)}/neighbours?${search}`, {
+        signal,
+      }),
+  });
+}
+
+/** Bulk assign or status; the lists and cases are read again after it. */
+export function useBulkCaseAction(entityId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: BulkCaseAction) =>
+      apiFetch<{ data: BulkCaseResult }>(`/api/entity/${enc(entityId)}/inbox/bulk`, {
+        method: 'POST',
+        json: action,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
+  });
+}
+
+/** The list as filtered, as a CSV file the browser saves. */
+export async function downloadInboxCsv(
+  entityId: string,
+  listQuery: URLSearchParams,
+  filename: string,
+): Promise<void> {
+  const query = new URLSearchParams(listQuery);
+  query.delete('limit');
+  query.delete('offset');
+  const file = await apiFetch<Blob>(`/api/entity/${enc(entityId)}/inbox/export.csv?${query}`, {
+    blob: true,
+    headers: { Accept: 'text/csv' },
+  });
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

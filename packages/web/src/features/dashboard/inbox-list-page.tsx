@@ -2,46 +2,30 @@ import {
   DASHBOARD_PAGE_SIZES,
   INBOX_TABS,
   formatAthensDateTime,
+  type BulkCaseResult,
   type InboxTab,
 } from '@dilosi/domain';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
+import { KeyboardShortcutsHelp, type Shortcut } from '../../ui/keyboard-shortcuts';
 import { PageSkeleton } from '../../ui/page-skeleton';
-import { useEntity, useInbox } from './dashboard-api';
+import { showToast } from '../../ui/toasts';
+import { BulkDialog } from './bulk-dialog';
+import { downloadInboxCsv, useEntity, useInbox } from './dashboard-api';
 import { dashboardPaths } from './dashboard-paths';
+import { useShortcutLabels } from './shortcut-labels';
+import {
+  INBOX_FILTERS as FILTERS,
+  caseSearch,
+  inboxQuery,
+  isInboxTab as isTab,
+} from './inbox-query';
 import { pageLinks } from './pagination';
 import './dashboard.css';
-
-const FILTERS = ['case', 'user', 'document_title', 'assignee', 'date_from', 'date_to'] as const;
-
-const isTab = (value: string | undefined): value is InboxTab =>
-  (INBOX_TABS as readonly string[]).includes(value ?? '');
-
-/** The API query of a tab and the list's URL search parameters. */
-export function inboxQuery(tab: InboxTab, search: URLSearchParams): URLSearchParams {
-  const size = Number(search.get('size'));
-  const limit = (DASHBOARD_PAGE_SIZES as readonly number[]).includes(size)
-    ? size
-    : DASHBOARD_PAGE_SIZES[0];
-  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const query = new URLSearchParams({ limit: String(limit), offset: String((page - 1) * limit) });
-  if (tab === 'me') {
-    query.set('status', 'pending');
-    query.set('assignee_id', 'me');
-  } else if (tab !== 'all') {
-    query.set('status', tab);
-  }
-  for (const key of FILTERS) {
-    const value = search.get(key)?.trim();
-    if (value) query.set(key, value);
-  }
-  if (search.get('ordering') === 'received_at') query.set('ordering', 'received_at');
-  return query;
-}
 
 /**
  * /dashboard/entities/show/{entityId}/inbox/list/{tab}: tabs with counts, the search panel, the
@@ -53,12 +37,26 @@ export function InboxListPage() {
   const { t } = useTranslation('dashboard');
   const locale = useLocale();
   const navigate = useNavigate();
+  const shortcutLabels = useShortcutLabels();
   const [search, setSearch] = useSearchParams();
   const entity = useEntity(entityId);
   const query = inboxQuery(tab, search);
   const inbox = useInbox(entityId, query);
   const limit = Number(query.get('limit'));
   const page = Number(query.get('offset')) / limit + 1;
+  // A selection belongs to the page it was made on: another page or filter starts empty.
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({
+    key: '',
+    ids: new Set(),
+  });
+  const [bulk, setBulk] = useState<'assign' | 'status' | null>(null);
+  const [summary, setSummary] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const rowLinks = useRef<(HTMLAnchorElement | null)[]>([]);
+  const searchPanel = useRef<HTMLDetailsElement>(null);
+  const listKey = `${tab}?${search.toString()}`;
+  const selected = selection.key === listKey ? selection.ids : new Set<string>();
+  const setSelected = (ids: ReadonlySet<string>) => setSelection({ key: listKey, ids });
 
   // A case-number search with exactly one hit opens the case.
   const single = search.get('case') && inbox.data?.total === 1 ? inbox.data.data[0] : undefined;
@@ -91,7 +89,62 @@ export function InboxListPage() {
     if (changes.ordering === '-received_at') changes.ordering = null;
     setSearch(withParams(changes));
   };
-  const listSearch = search.toString();
+  const listSearch = caseSearch(tab, search);
+  const pageIds = items.map((item) => item.id);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+  const onBulkDone = (result: BulkCaseResult) => {
+    const failed = result.results
+      .filter((r) => !r.ok)
+      .map((r) => r.case_id ?? r.id)
+      .join(', ');
+    const text = [
+      t('bulk.summary', { changed: result.changed, total: result.results.length }),
+      failed ? t('bulk.failed', { cases: failed }) : '',
+    ]
+      .join(' ')
+      .trim();
+    setSummary(text);
+    showToast(result.failed ? 'error' : 'success', text);
+    setSelected(new Set());
+    setBulk(null);
+  };
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const day = new Date().toISOString().slice(0, 10);
+      await downloadInboxCsv(entityId, query, `${t('export.filename')}-${day}.csv`);
+    } catch {
+      showToast('error', t('export.failed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+  /** j / k: the focus moves to the next / previous case of the table. */
+  const moveFocus = (step: 1 | -1) => {
+    const links = rowLinks.current.filter((link): link is HTMLAnchorElement => link !== null);
+    if (links.length === 0) return;
+    const at = links.findIndex((link) => link === document.activeElement);
+    const next = at === -1 ? (step === 1 ? 0 : links.length - 1) : at + step;
+    links[Math.min(links.length - 1, Math.max(0, next))]?.focus();
+  };
+  const shortcuts: Shortcut[] = [
+    { key: 'j', label: t('shortcuts.nextRow'), run: () => moveFocus(1) },
+    { key: 'k', label: t('shortcuts.previousRow'), run: () => moveFocus(-1) },
+    {
+      key: '/',
+      label: t('shortcuts.search'),
+      run: () => {
+        if (searchPanel.current) searchPanel.current.open = true;
+        document.getElementById('search-case')?.focus();
+      },
+    },
+  ];
 
   return (
     <PageContainer narrow={false}>
@@ -115,7 +168,11 @@ export function InboxListPage() {
           </ul>
         </nav>
 
-        <details className="govgr-details" open={FILTERS.some((key) => search.get(key))}>
+        <details
+          className="govgr-details"
+          ref={searchPanel}
+          open={FILTERS.some((key) => search.get(key))}
+        >
           <summary className="govgr-details__summary">
             <span className="govgr-details__summary-text">{t('search.title')}</span>
           </summary>
@@ -165,9 +222,55 @@ export function InboxListPage() {
           </form>
         </details>
 
-        <p className="govgr-body" role="status">
-          {t('list.total', { count: total })}
-        </p>
+        <div className="dilosi-dashboard-toolbar">
+          <p className="govgr-body" role="status">
+            {t('list.total', { count: total })}
+          </p>
+          <button
+            type="button"
+            className="govgr-btn govgr-btn-secondary"
+            disabled={exporting || total === 0}
+            aria-busy={exporting || undefined}
+            onClick={() => void onExport()}
+          >
+            {exporting ? t('export.preparing') : t('export.button')}
+          </button>
+          <KeyboardShortcutsHelp shortcuts={shortcuts} labels={shortcutLabels} />
+        </div>
+        {selected.size > 0 ? (
+          <div className="dilosi-dashboard-bulk" role="group" aria-label={t('bulk.label')}>
+            <p className="govgr-body">{t('bulk.selected', { count: selected.size })}</p>
+            <button
+              type="button"
+              className="govgr-btn govgr-btn-primary"
+              onClick={() => setBulk('assign')}
+            >
+              {t('bulk.assign')}
+            </button>
+            <button
+              type="button"
+              className="govgr-btn govgr-btn-secondary"
+              onClick={() => setBulk('status')}
+            >
+              {t('bulk.status')}
+            </button>
+            <button type="button" className="govgr-link" onClick={() => setSelected(new Set())}>
+              {t('bulk.clear')}
+            </button>
+          </div>
+        ) : null}
+        <div aria-live="polite">
+          {summary ? <p className="govgr-body dilosi-dashboard-summary-line">{summary}</p> : null}
+        </div>
+        {bulk ? (
+          <BulkDialog
+            kind={bulk}
+            entityId={entityId}
+            ids={[...selected]}
+            onClose={() => setBulk(null)}
+            onDone={onBulkDone}
+          />
+        ) : null}
         {items.length === 0 ? (
           tab === 'me' && search.has('redir') ? (
             <p className="govgr-body">
@@ -191,6 +294,17 @@ export function InboxListPage() {
               </caption>
               <thead className="govgr-table__head">
                 <tr className="govgr-table__row">
+                  <td className="govgr-table__header dilosi-dashboard-check">
+                    <input
+                      type="checkbox"
+                      className="dilosi-dashboard-checkbox"
+                      aria-label={t('list.selectAll')}
+                      checked={allSelected}
+                      onChange={(event) =>
+                        setSelected(event.target.checked ? new Set(pageIds) : new Set())
+                      }
+                    />
+                  </td>
                   <th
                     scope="col"
                     className="govgr-table__header"
@@ -223,8 +337,17 @@ export function InboxListPage() {
                 </tr>
               </thead>
               <tbody className="govgr-table__body">
-                {items.map((item) => (
+                {items.map((item, index) => (
                   <tr key={item.id} className="govgr-table__row">
+                    <td className="govgr-table__cell dilosi-dashboard-check">
+                      <input
+                        type="checkbox"
+                        className="dilosi-dashboard-checkbox"
+                        aria-label={t('list.select', { case: item.declaration.case_id })}
+                        checked={selected.has(item.id)}
+                        onChange={(event) => toggle(item.id, event.target.checked)}
+                      />
+                    </td>
                     <td className="govgr-table__cell">
                       {formatAthensDateTime(new Date(item.declaration.timestamp))}
                       <br />
@@ -238,6 +361,9 @@ export function InboxListPage() {
                     <td className="govgr-table__cell">
                       <Link
                         className="govgr-link"
+                        ref={(link) => {
+                          rowLinks.current[index] = link;
+                        }}
                         to={dashboardPaths.case(entityId, item.id, listSearch)}
                       >
                         {item.declaration.case_id}
