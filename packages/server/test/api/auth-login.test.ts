@@ -217,7 +217,7 @@ describe('login through the built-in identity provider', () => {
       [
         'a tax number the registry does not know',
         '/api/login?next=/vault',
-        { typed: { afm: '100000088', firstname: 'ΑΓΝΩΣΤΟΣ', surname: 'ΑΓΝΩΣΤΟΥ' } },
+        { typed: { afm: '100000168', firstname: 'ΑΓΝΩΣΤΟΣ', surname: 'ΑΓΝΩΣΤΟΥ' } },
         'vatin_does_not_exist',
       ],
       [
