@@ -166,7 +166,18 @@ export function CasePage() {
         <div
           role="tablist"
           aria-label={t('case.tabs.label')}
-          className="dilosi-dashboard-tabs govgr-tabs__list"
+          className="dilosi-case-tabs"
+          onKeyDown={(event) => {
+            const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
+            const move = moves[event.key];
+            const edge = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : null;
+            if (move === undefined && edge === null) return;
+            event.preventDefault();
+            const next = edge ?? (TABS.indexOf(tab) + (move ?? 0) + TABS.length) % TABS.length;
+            const name = TABS[next] ?? 'details';
+            setTab(name);
+            document.getElementById(`case-tab-${name}`)?.focus();
+          }}
         >
           {TABS.map((name) => (
             <button
@@ -176,14 +187,21 @@ export function CasePage() {
               id={`case-tab-${name}`}
               aria-selected={tab === name}
               aria-controls="case-tabpanel"
-              className="govgr-btn govgr-btn-secondary"
+              tabIndex={tab === name ? 0 : -1}
+              className="dilosi-case-tab"
               onClick={() => setTab(name)}
             >
               {t(`case.tabs.${name}`)} ({counts[name]})
             </button>
           ))}
         </div>
-        <div role="tabpanel" id="case-tabpanel" aria-labelledby={`case-tab-${tab}`} tabIndex={0}>
+        <div
+          role="tabpanel"
+          id="case-tabpanel"
+          className="dilosi-case-tabpanel"
+          aria-labelledby={`case-tab-${tab}`}
+          tabIndex={0}
+        >
           {tab === 'details' ? <DetailsTab item={item} entityId={entityId} /> : null}
           {tab === 'notes' ? <NotesTab entityId={entityId} inboxId={inboxId} /> : null}
           {tab === 'replies' ? <p className="govgr-body">{t('case.noReplies')}</p> : null}

@@ -360,7 +360,7 @@ export function InboxListPage() {
                     </td>
                     <td className="govgr-table__cell">
                       <Link
-                        className="govgr-link"
+                        className="govgr-link dilosi-dashboard-case-id"
                         ref={(link) => {
                           rowLinks.current[index] = link;
                         }}

@@ -292,4 +292,34 @@ describe('the case page', () => {
     await user.keyboard('k');
     await waitFor(() => expect(currentUrl()).toContain(caseId(5)));
   });
+
+  it('moves between the tabs with the arrow keys, one tab stop for the list', async () => {
+    server.use(
+      http.get(`/api/entity/${ENTITY}/inbox/:id`, () => HttpResponse.json({ data: caseDetail(3) })),
+      http.get(`/api/entity/${ENTITY}/inbox/:id/neighbours`, () =>
+        HttpResponse.json({ data: { previous: null, next: null } }),
+      ),
+      http.get(`/api/entity/${ENTITY}/inbox/:id/:tab`, () =>
+        HttpResponse.json({ data: [], hasNext: false }),
+      ),
+    );
+    const { user } = renderApp(
+      `/dashboard/entities/show/${ENTITY}/inbox/show/declaration/${caseId(3)}`,
+      { user: CLERK, config: CONFIG },
+    );
+    const details = await screen.findByRole('tab', { name: /^Στοιχεία/ });
+    expect(details.getAttribute('aria-selected')).toBe('true');
+    expect(
+      screen.getAllByRole('tab').filter((tab) => tab.getAttribute('tabindex') === '0'),
+    ).toEqual([details]);
+    details.focus();
+    await user.keyboard('{ArrowRight}');
+    const notes = screen.getByRole('tab', { name: /^Σημειώσεις/ });
+    expect(notes.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(notes);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /^Ιστορικό/ }));
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(details);
+  });
 });
