@@ -2,18 +2,30 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   hasHorizontalScroll,
+  latestOtpCode,
   newPage,
+  reachConfirmStep,
+  readOutbox,
   screenshot,
   seriousAccessibilityViolations,
   useAppAndBrowser,
 } from './harness';
 
-async function loginAsClerk(page: Page, baseUrl: string) {
+/** The admin login as a demo civil servant (the clerk of Athens by default). */
+async function loginAsStaff(page: Page, baseUrl: string, person = /ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ/) {
   await page.goto(`${baseUrl}/dashboard-login`);
-  await page.getByRole('link', { name: 'Σύνδεση με κωδικούς Δημόσιας Διοίκησης' }).click();
-  await page.getByRole('button', { name: /ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ/ }).click();
+  await page
+    .getByRole('link', {
+      name: /Σύνδεση με κωδικούς Δημόσιας Διοίκησης|public administration credentials/,
+    })
+    .click();
+  await page.getByRole('button', { name: person }).click();
   await page.waitForURL(`${baseUrl}/dashboard/entities/list`);
 }
+const loginAsClerk = (page: Page, baseUrl: string) => loginAsStaff(page, baseUrl);
+
+const STATEMENT = 'Δηλώνω ότι κατοικώ μόνιμα στην οδό Πατησίων 100, Αθήνα.';
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 describe('entity dashboard', () => {
   const ctx = useAppAndBrowser();
@@ -72,6 +84,133 @@ describe('entity dashboard', () => {
     expect(await history.textContent()).toContain('Σημείωση');
     await screenshot(page, 'dashboard-case-1280-el');
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a citizen issues to Athens; the clerk assigns, notes, messages and finishes; the head sees it all', async () => {
+    const { baseUrl } = ctx.app;
+    // Maria issues a solemn declaration to the Municipality of Athens.
+    const citizen = await newPage(ctx.browser);
+    await reachConfirmStep(citizen.page, baseUrl, STATEMENT);
+    const documentId = new URL(citizen.page.url()).pathname.split('/')[2] ?? '';
+    await expect.poll(() => latestOtpCode(baseUrl, documentId)).toMatch(/^\d{6}$/);
+    await citizen.page
+      .getByRole('textbox', { name: /Κωδικός επιβεβαίωσης/ })
+      .fill((await latestOtpCode(baseUrl, documentId)) ?? '');
+    await citizen.page.getByRole('button', { name: 'Επιβεβαίωση' }).click();
+    await citizen.page.waitForURL(/\/dilosi\/[^/]+\/done$/);
+    await citizen.context.close();
+
+    // The clerk finds it in incoming, typing the name in Latin script without accents.
+    const { context, page, consoleErrors } = await newPage(ctx.browser);
+    await loginAsClerk(page, baseUrl);
+    await page.getByRole('link', { name: /Δήμος Αθηναίων/ }).click();
+    await page.getByRole('link', { name: /^Εισερχόμενες/ }).click();
+    await page.waitForURL(/\/inbox\/list\/incoming$/);
+    await page.getByText('Αναζήτηση', { exact: true }).first().click();
+    await page.getByLabel('Ονοματεπώνυμο πολίτη').fill('maria papadopoulou');
+    await page.getByRole('button', { name: 'Αναζήτηση' }).click();
+    await page.waitForURL(/user=maria/);
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('1 υποθέσεις');
+    const row = page.getByRole('table').getByRole('row').nth(1);
+    expect(await row.textContent()).toContain('ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
+    await row.getByRole('link').click();
+    await page.waitForURL(/\/inbox\/show\/declaration\/[^?]+\?.*tab=incoming/);
+    await expect.poll(() => page.getByRole('tabpanel').textContent()).toContain(STATEMENT);
+    const caseUrl = page.url();
+
+    // Assigns herself: the case becomes pending.
+    await page.getByRole('button', { name: 'Ανάθεση' }).click();
+    await page.getByLabel('Χειριστής').selectOption({ label: 'ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ' });
+    await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await expect.poll(() => h1(page).textContent()).toContain('Σε εκκρεμότητα');
+
+    // An internal note.
+    await page.getByRole('button', { name: 'Σημείωση', exact: true }).click();
+    await page.getByLabel(/Σημείωση \(δεν/).fill('Ελέγχθηκε η διεύθυνση στο δημοτολόγιο.');
+    await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: /Σημειώσεις \(1\)/ }).count()).toBe(1);
+
+    // A message to the citizen: she gets an SMS alert.
+    await page.getByRole('button', { name: 'Μήνυμα στον πολίτη' }).click();
+    await page
+      .getByLabel('Μήνυμα', { exact: true })
+      .fill('Η δήλωσή σας παραλήφθηκε και ελέγχεται.');
+    expect(await page.getByText('39 από 320 χαρακτήρες').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Αποστολή' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: /Μηνύματα \(1\)/ }).count()).toBe(1);
+    await expect
+      .poll(async () =>
+        (await readOutbox(baseUrl, { channel: 'sms' })).some(
+          (message) => message.message_key === 'case_message_sms',
+        ),
+      )
+      .toBe(true);
+
+    // Finished.
+    await page.getByRole('button', { name: 'Αλλαγή κατάστασης' }).click();
+    await page.getByLabel('Νέα κατάσταση').selectOption('finished');
+    await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await expect.poll(() => h1(page).textContent()).toContain('Ολοκληρωμένη');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+
+    // The head of Athens opens the case and reads its whole history.
+    const head = await newPage(ctx.browser);
+    await loginAsStaff(head.page, baseUrl, /ΚΩΝΣΤΑΝΤΙΝΟΣ ΙΩΑΝΝΙΔΗΣ/);
+    await head.page.goto(caseUrl);
+    await head.page.getByRole('tab', { name: /Ιστορικό \(6\)/ }).click();
+    const history = head.page.getByRole('tabpanel');
+    await expect.poll(() => history.getByRole('listitem').count()).toBe(6);
+    const entries = await history.getByRole('listitem').allTextContents();
+    expect(entries.map((entry) => entry.split(' — ')[1])).toEqual([
+      'Παραλαβή',
+      'Ανάθεση',
+      'Αυτόματη αλλαγή κατάστασης: Σε εκκρεμότητα',
+      'Σημείωση',
+      'Αποστολή μηνύματος',
+      'Αλλαγή κατάστασης: Ολοκληρωμένη',
+    ]);
+    expect(entries.slice(1).every((entry) => entry.endsWith('ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ'))).toBe(true);
+    await head.page.getByRole('tab', { name: /Σημειώσεις/ }).click();
+    await expect
+      .poll(() => head.page.getByRole('tabpanel').textContent())
+      .toContain('Ελέγχθηκε η διεύθυνση στο δημοτολόγιο.');
+    await screenshot(head.page, 'dashboard-case-head-1280-el');
+    await head.context.close();
+  });
+
+  it('the list and the case in English at 1280 px, with no accessibility violations', async () => {
+    const { context, page } = await newPage(ctx.browser, { locale: 'en-GB' });
+    await context.addInitScript(() => window.localStorage.setItem('dilosi.lang', 'en'));
+    await loginAsClerk(page, ctx.app.baseUrl);
+    await page.getByRole('link', { name: /Municipality of Athens/ }).click();
+    await page.waitForURL(/\/inbox\/list\/all$/);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Case lists' }).isVisible())
+      .toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard-inbox-1280-en');
+    await page
+      .getByRole('checkbox', { name: /^Select case/ })
+      .first()
+      .check();
+    expect(
+      await page.getByRole('group', { name: 'Actions on the selected cases' }).isVisible(),
+    ).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.getByRole('table').getByRole('link').nth(2).click();
+    await page.waitForURL(/\/inbox\/show\/declaration\//);
+    await expect.poll(() => page.getByRole('link', { name: 'Next case' }).isVisible()).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard-case-1280-en');
+    const first = page.url();
+    await page.keyboard.press('j');
+    await page.waitForURL((url) => url.toString() !== first);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Previous case' }).isVisible())
+      .toBe(true);
     await context.close();
   });
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const artefactsDir = path.join(root, 'test-results');
@@ -245,4 +245,30 @@ export async function latestOtpCode(baseUrl: string, documentId: string): Promis
     (message) => message.document_id === documentId && message.message_key === 'otp_sms',
   );
   return sms ? (/\b(\d{6})\b/.exec(sms.body)?.[1] ?? null) : null;
+}
+
+/**
+ * From the template page, through the bank login (Maria) and the first three steps of a solemn
+ * declaration to the Municipality of Athens, to the SMS code step.
+ */
+export async function reachConfirmStep(page: Page, baseUrl: string, statement: string) {
+  const h1 = page.getByRole('heading', { level: 1 });
+  const stepUrl = (step: string) => new RegExp(`/issue/[^/]+/${step}$`);
+  await page.goto(`${baseUrl}/templates/solemn-declaration`);
+  await expect.poll(() => h1.textContent()).toContain('(άρθρο 8 Ν.1599/1986)');
+  await page.getByRole('link', { name: 'Έναρξη' }).click();
+  await page.waitForURL(/\/login\?/);
+  await loginWithBank(page);
+  await page.waitForURL(stepUrl('fields'));
+  await page.getByRole('textbox', { name: /Κείμενο δήλωσης/ }).fill(statement);
+  await page.getByRole('button', { name: 'Συνέχεια' }).click();
+  await page.waitForURL(stepUrl('recipient'));
+  await page.getByRole('searchbox', { name: 'Αναζήτηση φορέα' }).fill('Αθην');
+  await page.getByRole('radio', { name: 'Δήμος Αθηναίων' }).check();
+  await page.getByRole('button', { name: 'Συνέχεια' }).click();
+  await page.waitForURL(stepUrl('preview'));
+  await expect.poll(() => h1.textContent()).toBe('Προεπισκόπηση');
+  await page.getByRole('button', { name: 'Υποβολή' }).click();
+  await page.waitForURL(stepUrl('confirm'));
+  await expect.poll(() => h1.textContent()).toBe('Επιβεβαίωση');
 }

@@ -5,8 +5,8 @@ import {
   focusedElement,
   hasHorizontalScroll,
   latestOtpCode,
-  loginWithBank,
   newPage,
+  reachConfirmStep,
   readOutbox,
   screenshot,
   seriousAccessibilityViolations,
@@ -28,34 +28,13 @@ const documentIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[2] 
 const toastsText = (page: Page) =>
   page.locator('.dilosi-toasts').evaluate((element) => element.textContent ?? '');
 
-/** From the template page, through the bank login and the first three steps, to the SMS code. */
-async function reachConfirmStep(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/templates/solemn-declaration`);
-  await expect.poll(() => h1(page).textContent()).toContain('(άρθρο 8 Ν.1599/1986)');
-  await page.getByRole('link', { name: 'Έναρξη' }).click();
-  await page.waitForURL(/\/login\?/);
-  await loginWithBank(page);
-  await page.waitForURL(stepUrl('fields'));
-  await page.getByRole('textbox', { name: /Κείμενο δήλωσης/ }).fill(STATEMENT);
-  await page.getByRole('button', { name: 'Συνέχεια' }).click();
-  await page.waitForURL(stepUrl('recipient'));
-  await page.getByRole('searchbox', { name: 'Αναζήτηση φορέα' }).fill('Αθην');
-  await page.getByRole('radio', { name: 'Δήμος Αθηναίων' }).check();
-  await page.getByRole('button', { name: 'Συνέχεια' }).click();
-  await page.waitForURL(stepUrl('preview'));
-  await expect.poll(() => h1(page).textContent()).toBe('Προεπισκόπηση');
-  await page.getByRole('button', { name: 'Υποβολή' }).click();
-  await page.waitForURL(stepUrl('confirm'));
-  await expect.poll(() => h1(page).textContent()).toBe('Επιβεβαίωση');
-}
-
 describe('issuing a solemn declaration with the SMS code, and the issued document', () => {
   const ctx = useAppAndBrowser();
 
   it('confirms with the code, then downloads, sends, shares and revokes the document', async () => {
     const { baseUrl } = ctx.app;
     const { context, page, consoleErrors } = await newPage(ctx.browser);
-    await reachConfirmStep(page, baseUrl);
+    await reachConfirmStep(page, baseUrl, STATEMENT);
     const documentId = documentIdOf(page);
     expect(await page.getByText('Βήμα 4 από 4').isVisible()).toBe(true);
 
@@ -217,7 +196,7 @@ describe('issuing with REFCODE_ENABLED=false', () => {
   it('shows the issued document without a reference code or a QR code', async () => {
     const { baseUrl } = ctx.app;
     const { context, page, consoleErrors } = await newPage(ctx.browser);
-    await reachConfirmStep(page, baseUrl);
+    await reachConfirmStep(page, baseUrl, STATEMENT);
     const documentId = documentIdOf(page);
     await expect.poll(() => latestOtpCode(baseUrl, documentId)).toMatch(/^\d{6}$/);
     await page
