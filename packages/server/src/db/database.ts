@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConnectionLock, PgliteDialect } from './pglite-dialect';
@@ -59,6 +61,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     if (!initialised) await initialisePgliteDir(path.resolve(dataDir));
   }
   const pglite = await PGlite.create(dataDir ? path.resolve(dataDir) : undefined, {
+    // The inbox's name search index (migration 0009).
+    extensions: { pg_trgm, btree_gin },
     parsers: {
       [pgliteTypes.INT8]: (value: string) => Number(value),
       [pgliteTypes.DATE]: (value: string) => value,
