@@ -146,6 +146,8 @@ export const caseStatementSchema = z.object({
 
 /** GET /api/entity/{e}/inbox/{i}: the case page. */
 export const caseDetailSchema = inboxItemSchema.extend({
+  /** Taken off the entity's lists (a closed case); a status change brings it back. */
+  dismissed: z.boolean(),
   document: z.object({
     id: z.string().nullable(),
     state: z.string().nullable(),
@@ -186,6 +188,8 @@ export const CASE_HISTORY_ACTIONS = [
   'replying',
   'replied',
   'document_revoked',
+  'share',
+  'dismiss',
 ] as const;
 export type CaseHistoryAction = (typeof CASE_HISTORY_ACTIONS)[number];
 
@@ -233,6 +237,24 @@ export const changeCaseStateSchema = z.object({
   state: caseStatusSchema,
   reason: z.string().max(CASE_NOTE_MAX_SIZE).optional(),
 });
+/**
+ * POST .../action (spec section 7, the document action on the scope entity/{e}/inbox/{i}):
+ * `share` the case's document with a person, `dismiss` a closed case from the entity's lists.
+ */
+export const CASE_ACTIONS = ['share', 'dismiss'] as const;
+export type CaseActionName = (typeof CASE_ACTIONS)[number];
+export const caseActionSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('share'),
+    arguments: z.object({
+      firstname: z.string().max(100),
+      surname: z.string().max(100),
+      afm: z.string().max(20),
+    }),
+  }),
+  z.object({ action: z.literal('dismiss') }),
+]);
+export type CaseActionRequest = z.infer<typeof caseActionSchema>;
 /** POST .../assign. */
 export const assignCaseSchema = z.object({ user_id: z.string().max(64) });
 

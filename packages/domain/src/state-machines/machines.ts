@@ -23,6 +23,8 @@ export const caseMachine = defineMachine({
     set_finished: toFromAny('finished'),
     /** The entity's reply document was issued: an open case is finished. */
     replied: { incoming: 'finished', pending: 'finished' },
+    /** Taken off the entity's lists; only a closed case (its status stays). */
+    dismiss: { finished: 'finished', canceled: 'canceled' },
   },
 });
 export type CaseEvent = keyof typeof caseMachine.events;

@@ -286,6 +286,8 @@ export type InboxEntriesTable = {
   deadline_days: Generated<number>;
   received_at: Timestamp;
   updated_at: Timestamp;
+  /** Taken off the entity's lists (a closed case); null while listed. */
+  dismissed_at: Timestamp | null;
 };
 
 export type PermissionsTable = {

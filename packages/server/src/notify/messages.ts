@@ -20,6 +20,8 @@ export const NOTIFICATION_MESSAGES = {
   document_link_sms: { channel: 'sms', params: ['sender', 'title', 'reference_code', 'url'] },
   case_message_sms: { channel: 'sms', params: ['entity', 'case_id', 'url'] },
   case_message_email: { channel: 'email', params: ['entity', 'case_id', 'url'] },
+  shared_document_sms: { channel: 'sms', params: ['entity', 'title', 'url'] },
+  shared_document_email: { channel: 'email', params: ['entity', 'title', 'url'] },
 } as const satisfies Record<string, { channel: NotificationChannel; params: readonly string[] }>;
 
 export type NotificationKey = keyof typeof NOTIFICATION_MESSAGES;

@@ -613,6 +613,129 @@ describe('entity dashboard', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it("shares the case's document with a person by tax number, who gets it in their mailbox", async () => {
+    const share = (inboxId: string, args: Record<string, string>) =>
+      api<{ data: CaseDetail } & ErrorBody>(
+        'POST',
+        `/api/entity/${athens}/inbox/${inboxId}/action`,
+        { token: tokens.clerkA, json: { action: 'share', arguments: args } },
+      );
+    const badAfm = await share(caseId, { firstname: 'Γιάννης', surname: 'Βλάχος', afm: '123' });
+    expect(badAfm.status).toBe(400);
+    type Invalid = { invalid_field: string; error_info: { code: string } }[];
+    const invalidOf = (body: ErrorBody) => (body.error.data?.invalid_fields ?? []) as Invalid;
+    expect(invalidOf(badAfm.body)).toEqual([
+      expect.objectContaining({ invalid_field: 'afm', error_info: { code: 'afm_invalid' } }),
+    ]);
+    const blank = await share(caseId, { firstname: ' ', surname: '', afm: AFM.citizenB });
+    expect(blank.status).toBe(400);
+    expect(invalidOf(blank.body).map((f) => f.invalid_field)).toEqual(['firstname', 'surname']);
+    const malformed = await api<ErrorBody>('POST', `/api/entity/${athens}/inbox/${caseId}/action`, {
+      token: tokens.clerkA,
+      json: { action: 'share' },
+    });
+    expect(malformed.status).toBe(400);
+
+    const bob = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('afm', '=', AFM.citizenB)
+      .executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('citizen_messages')
+      .select('id')
+      .where('owner_id', '=', bob.id)
+      .where('type', '=', 'shared-document')
+      .execute();
+    const shared = await share(caseId, {
+      firstname: 'Γιώργος',
+      surname: 'Βλάχος',
+      afm: AFM.citizenB,
+    });
+    expect(shared.status).toBe(200);
+    expect(shared.body.data.id).toBe(caseId);
+    const received = await t.database.db
+      .selectFrom('citizen_messages')
+      .selectAll()
+      .where('owner_id', '=', bob.id)
+      .where('type', '=', 'shared-document')
+      .orderBy('tsid', 'desc')
+      .execute();
+    expect(received).toHaveLength(before.length + 1);
+    expect(received[0]).toMatchObject({ status: 'incoming', inbox_entry_id: caseId });
+    expect(received[0]?.document_id).toBe(shared.body.data.document.id);
+    const history = await api<{ data: HistoryItem[] }>(
+      'GET',
+      `/api/entity/${athens}/inbox/${caseId}/history`,
+      { token: tokens.clerkA },
+    );
+    expect(history.body.data.at(-1)).toMatchObject({
+      action: 'share',
+      details: { afm: AFM.citizenB, surname: 'Βλάχος' },
+    });
+
+    // A demo case has no document: nothing to share.
+    const demo = await api<InboxList>('GET', `/api/entity/${athens}/inbox?limit=50`, {
+      token: tokens.clerkA,
+    });
+    const withoutDocument = demo.body.data.find((item) => item.id !== caseId);
+    const refused = await share(withoutDocument?.id ?? '', {
+      firstname: 'Γιώργος',
+      surname: 'Βλάχος',
+      afm: AFM.citizenB,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('action_not_allowed_on_state');
+  });
+
+  it('dismisses a closed case from the lists and counts; a status change brings it back', async () => {
+    const list = (query: string) =>
+      api<InboxList>('GET', `/api/entity/${athens}/inbox?${query}`, { token: tokens.clerkA });
+    const act = (inboxId: string) =>
+      api<{ data: CaseDetail } & ErrorBody>(
+        'POST',
+        `/api/entity/${athens}/inbox/${inboxId}/action`,
+        {
+          token: tokens.clerkA,
+          json: { action: 'dismiss' },
+        },
+      );
+    const open = (await list('status=incoming&limit=1')).body.data[0];
+    const openRefused = await act(open?.id ?? '');
+    expect(openRefused.status).toBe(409);
+    expect(openRefused.body.error.code).toBe('action_not_allowed_on_state');
+
+    const before = await list('status=finished&limit=100');
+    const closed = before.body.data[0];
+    if (!closed) throw new Error('no finished case in the demo data');
+    const dismissed = await act(closed.id);
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.body.data).toMatchObject({ id: closed.id, dismissed: true });
+    const after = await list('status=finished&limit=100');
+    expect(after.body.total).toBe(before.body.total - 1);
+    expect(after.body.meta.counts.finished).toBe(before.body.meta.counts.finished - 1);
+    expect(after.body.data.map((item) => item.id)).not.toContain(closed.id);
+    const byNumber = await list(`case=${encodeURIComponent(closed.declaration.case_id)}`);
+    expect(byNumber.body.total).toBe(0);
+    expect((await act(closed.id)).status).toBe(409);
+    const history = await api<{ data: HistoryItem[] }>(
+      'GET',
+      `/api/entity/${athens}/inbox/${closed.id}/history`,
+      { token: tokens.clerkA },
+    );
+    expect(history.body.data.at(-1)?.action).toBe('dismiss');
+
+    const back = await api<{ data: CaseDetail }>(
+      'POST',
+      `/api/entity/${athens}/inbox/${closed.id}/change_state`,
+      { token: tokens.clerkA, json: { state: 'finished' } },
+    );
+    expect(back.body.data.dismissed).toBe(false);
+    const restored = await list('status=finished&limit=100');
+    expect(restored.body.meta.counts.finished).toBe(before.body.meta.counts.finished);
+    expect(restored.body.data.map((item) => item.id)).toContain(closed.id);
+  });
+
   it('takes access away on the very next request when a role is deactivated', async () => {
     const token = await loginStaff(t, AFM.clerkB);
     expect((await api('GET', `/api/entity/${aade}/inbox`, { token })).status).toBe(200);
@@ -698,6 +821,15 @@ describe('entity dashboard', () => {
       {
         method: 'POST',
         path: () => `/api/entity/${athens}/inbox/${caseId}/pdf/token`,
+        expected: ATHENS,
+      },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${athens}/inbox/${caseId}/action`,
+        json: () => ({
+          action: 'share',
+          arguments: { firstname: 'Γιώργος', surname: 'Βλάχος', afm: AFM.citizenB },
+        }),
         expected: ATHENS,
       },
       {

@@ -27,7 +27,8 @@ export async function changeCaseState(
     const at = now();
     await trx
       .updateTable('inbox_entries')
-      .set({ status: moved.state, updated_at: at })
+      // A status change brings a dismissed case back to the lists.
+      .set({ status: moved.state, updated_at: at, dismissed_at: null })
       .where('id', '=', entry.id)
       .execute();
     await recordCaseEvent(trx, {

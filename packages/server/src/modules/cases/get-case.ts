@@ -63,6 +63,7 @@ export async function getCase(
   }
   return {
     ...toInboxItem(catalog, row, now()),
+    dismissed: row.dismissed_at !== null,
     document: {
       id: document?.id ?? null,
       state: document?.state ?? null,

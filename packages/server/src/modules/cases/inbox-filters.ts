@@ -24,7 +24,9 @@ export async function filteredCases(
   input: { entityId: string; userId: string; query: InboxFilters },
 ) {
   const { entityId, userId, query } = input;
-  let filtered = caseRows(db).where('inbox_entries.entity_id', '=', entityId);
+  let filtered = caseRows(db)
+    .where('inbox_entries.entity_id', '=', entityId)
+    .where('inbox_entries.dismissed_at', 'is', null);
   if (query.status && (CASE_STATUSES as readonly string[]).includes(query.status)) {
     filtered = filtered.where('inbox_entries.status', '=', query.status);
   }
