@@ -152,6 +152,16 @@ describe('entity dashboard', () => {
     await page.getByLabel('Νέα κατάσταση').selectOption('finished');
     await page.getByRole('button', { name: 'Αποθήκευση' }).click();
     await expect.poll(() => h1(page).textContent()).toContain('Ολοκληρωμένη');
+
+    // Shares the document with another person by tax number.
+    await page.getByRole('button', { name: 'Κοινοποίηση' }).click();
+    const share = page.getByRole('dialog', { name: 'Κοινοποίηση' });
+    await share.getByLabel('Όνομα', { exact: true }).fill('Γιώργος');
+    await share.getByLabel('Επώνυμο').fill('Βλάχος');
+    await share.getByLabel('ΑΦΜ').fill('100000027');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await share.getByRole('button', { name: 'Κοινοποίηση' }).click();
+    await expect.poll(() => page.getByText('Το έγγραφο κοινοποιήθηκε.').count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -160,9 +170,9 @@ describe('entity dashboard', () => {
     const head = await newPage(ctx.browser);
     await loginAsStaff(head.page, baseUrl, /ΚΩΝΣΤΑΝΤΙΝΟΣ ΙΩΑΝΝΙΔΗΣ/);
     await head.page.goto(caseUrl);
-    await head.page.getByRole('tab', { name: /Ιστορικό \(6\)/ }).click();
+    await head.page.getByRole('tab', { name: /Ιστορικό \(7\)/ }).click();
     const history = head.page.getByRole('tabpanel');
-    await expect.poll(() => history.getByRole('listitem').count()).toBe(6);
+    await expect.poll(() => history.getByRole('listitem').count()).toBe(7);
     const entries = await history.getByRole('listitem').allTextContents();
     expect(entries.map((entry) => entry.split(' — ')[1])).toEqual([
       'Παραλαβή',
@@ -171,6 +181,7 @@ describe('entity dashboard', () => {
       'Σημείωση',
       'Αποστολή μηνύματος',
       'Αλλαγή κατάστασης: Ολοκληρωμένη',
+      'Κοινοποίηση εγγράφου',
     ]);
     expect(entries.slice(1).every((entry) => entry.endsWith('ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ'))).toBe(true);
     await head.page.getByRole('tab', { name: /Σημειώσεις/ }).click();
@@ -178,6 +189,23 @@ describe('entity dashboard', () => {
       .poll(() => head.page.getByRole('tabpanel').textContent())
       .toContain('Ελέγχθηκε η διεύθυνση στο δημοτολόγιο.');
     await screenshot(head.page, 'dashboard-case-head-1280-el');
+
+    // The head takes the closed case off the lists.
+    await head.page.getByRole('button', { name: 'Απομάκρυνση από τις λίστες' }).click();
+    await head.page
+      .getByRole('dialog', { name: 'Απομάκρυνση από τις λίστες' })
+      .getByRole('button', { name: 'Επιβεβαίωση' })
+      .click();
+    await expect
+      .poll(() => head.page.getByText(/Η υπόθεση έχει απομακρυνθεί από τις λίστες/).count())
+      .toBe(1);
+    const caseNumber = ((await h1(head.page).textContent()) ?? '').split(' — ')[0]?.trim() ?? '';
+    expect(caseNumber).toMatch(/^\d{4}\/\d{6}$/);
+    const allList = caseUrl.replace(/\/inbox\/show\/declaration\/.*$/, '/inbox/list/all');
+    await head.page.goto(`${allList}?case=${encodeURIComponent(caseNumber)}`);
+    await expect
+      .poll(() => head.page.getByRole('status').first().textContent())
+      .toBe('0 υποθέσεις');
     await head.context.close();
   });
 

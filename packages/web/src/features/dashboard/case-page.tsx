@@ -1,4 +1,6 @@
 import {
+  canTransition,
+  caseMachine,
   CASE_STATUSES,
   COMMUNICATIONS_MESSAGE_MAX_SIZE,
   formatAthensDateTime,
@@ -18,6 +20,7 @@ import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
+import { DismissCaseDialog, ShareCaseDialog } from './case-action-dialogs';
 import {
   caseDownloadUrl,
   useActiveClerks,
@@ -34,7 +37,7 @@ import './dashboard.css';
 
 const TABS = ['details', 'notes', 'replies', 'messages', 'history'] as const;
 type Tab = (typeof TABS)[number];
-type Dialog = 'assign' | 'status' | 'note' | 'message' | null;
+type Dialog = 'assign' | 'status' | 'note' | 'message' | 'share' | 'dismiss' | null;
 
 const when = (iso: string) => formatAthensDateTime(new Date(iso));
 
@@ -115,6 +118,14 @@ export function CasePage() {
         <PageHeading caption={t('case.caption')}>
           {item.declaration.case_id} — {t(`status.${item.inbox_status}`)}
         </PageHeading>
+        {item.dismissed ? (
+          <div className="govgr-warning-text">
+            <span className="govgr-warning-text__icon" aria-hidden="true">
+              !
+            </span>
+            <p className="govgr-warning-text__text">{t('case.dismissed')}</p>
+          </div>
+        ) : null}
         <dl className="dilosi-dashboard-summary">
           <dt>{t('case.citizen')}</dt>
           <dd>{item.declaration.user_display_name}</dd>
@@ -161,6 +172,24 @@ export function CasePage() {
           >
             {t('actions.message')}
           </button>
+          {item.document.state === 'issued' ? (
+            <button
+              type="button"
+              className="govgr-btn govgr-btn-secondary"
+              onClick={() => setDialog('share')}
+            >
+              {t('actions.share')}
+            </button>
+          ) : null}
+          {!item.dismissed && canTransition(caseMachine, item.inbox_status, 'dismiss') ? (
+            <button
+              type="button"
+              className="govgr-btn govgr-btn-secondary"
+              onClick={() => setDialog('dismiss')}
+            >
+              {t('actions.dismiss')}
+            </button>
+          ) : null}
         </div>
 
         <div
@@ -208,7 +237,11 @@ export function CasePage() {
           {tab === 'messages' ? <MessagesTab entityId={entityId} inboxId={inboxId} /> : null}
           {tab === 'history' ? <HistoryTab entityId={entityId} inboxId={inboxId} /> : null}
         </div>
-        {dialog ? (
+        {dialog === 'share' ? (
+          <ShareCaseDialog item={item} entityId={entityId} onClose={() => setDialog(null)} />
+        ) : dialog === 'dismiss' ? (
+          <DismissCaseDialog item={item} entityId={entityId} onClose={() => setDialog(null)} />
+        ) : dialog ? (
           <ActionDialog
             kind={dialog}
             item={item}
@@ -332,7 +365,7 @@ function ActionDialog({
   entityId,
   onClose,
 }: {
-  kind: Exclude<Dialog, null>;
+  kind: Exclude<Dialog, null | 'share' | 'dismiss'>;
   item: CaseDetail;
   entityId: string;
   onClose: () => void;

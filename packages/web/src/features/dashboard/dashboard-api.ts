@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   BulkCaseAction,
   BulkCaseResult,
+  CaseActionRequest,
   CaseDetail,
   CaseNeighbours,
   CaseMessage,
@@ -85,7 +86,8 @@ export type CaseAction =
   | { kind: 'assign'; body: { user_id: string } }
   | { kind: 'change_state'; body: { state: string; reason?: string } }
   | { kind: 'comments'; body: { comment: string } }
-  | { kind: 'communications'; body: { message: string } };
+  | { kind: 'communications'; body: { message: string } }
+  | { kind: 'action'; body: CaseActionRequest };
 
 /** One of the case's actions; the case and its tabs are read again after it. */
 export function useCaseAction(entityId: string, inboxId: string) {

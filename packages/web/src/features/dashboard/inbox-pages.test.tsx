@@ -322,4 +322,73 @@ describe('the case page', () => {
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(details);
   });
+
+  it('shares the document after checking the tax number, and dismisses a closed case', async () => {
+    const posted: unknown[] = [];
+    const closed = {
+      ...caseDetail(4),
+      inbox_status: 'finished',
+      dismissed: false,
+      document: { id: 'd4', state: 'issued', issued_at: null, statements: [], attachments: [] },
+    } as unknown as CaseDetail;
+    server.use(
+      http.get(`/api/entity/${ENTITY}/inbox/:id`, () => HttpResponse.json({ data: closed })),
+      http.get(`/api/entity/${ENTITY}/inbox/:id/neighbours`, () =>
+        HttpResponse.json({ data: { previous: null, next: null } }),
+      ),
+      http.post(`/api/entity/${ENTITY}/inbox/:id/action`, async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({ data: closed });
+      }),
+    );
+    const { user } = renderApp(
+      `/dashboard/entities/show/${ENTITY}/inbox/show/declaration/${caseId(4)}`,
+      { user: CLERK, config: CONFIG },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Κοινοποίηση' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Κοινοποίηση' });
+    await user.type(within(dialog).getByLabelText('Όνομα'), 'Γιώργος');
+    await user.type(within(dialog).getByLabelText('Επώνυμο'), 'Βλάχος');
+    const afm = within(dialog).getByLabelText('ΑΦΜ');
+    await user.type(afm, '123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Κοινοποίηση' }));
+    expect(await within(dialog).findByText('Ο ΑΦΜ δεν είναι έγκυρος')).toBeTruthy();
+    expect(afm.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(afm);
+    expect(posted).toEqual([]);
+    await user.clear(afm);
+    await user.type(afm, '100000027');
+    await user.click(within(dialog).getByRole('button', { name: 'Κοινοποίηση' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      action: 'share',
+      arguments: { firstname: 'Γιώργος', surname: 'Βλάχος', afm: '100000027' },
+    });
+    expect(await screen.findByText('Το έγγραφο κοινοποιήθηκε.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Απομάκρυνση από τις λίστες' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Απομάκρυνση από τις λίστες' });
+    await user.click(within(confirm).getByRole('button', { name: 'Επιβεβαίωση' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).toEqual({ action: 'dismiss' });
+  });
+
+  it('offers neither share nor dismiss on an open case without a document, and says when it was dismissed', async () => {
+    server.use(
+      http.get(`/api/entity/${ENTITY}/inbox/:id`, () =>
+        HttpResponse.json({ data: { ...caseDetail(2), dismissed: true } }),
+      ),
+      http.get(`/api/entity/${ENTITY}/inbox/:id/neighbours`, () =>
+        HttpResponse.json({ data: { previous: null, next: null } }),
+      ),
+    );
+    renderApp(`/dashboard/entities/show/${ENTITY}/inbox/show/declaration/${caseId(2)}`, {
+      user: CLERK,
+      config: CONFIG,
+    });
+    await screen.findByRole('button', { name: 'Ανάθεση' });
+    expect(screen.queryByRole('button', { name: 'Κοινοποίηση' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Απομάκρυνση από τις λίστες' })).toBeNull();
+    expect(screen.getByText(/Η υπόθεση έχει απομακρυνθεί από τις λίστες/)).toBeTruthy();
+  });
 });
