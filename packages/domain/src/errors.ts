@@ -105,6 +105,8 @@ export const ERROR_CODES = [
   'comment_required',
   'message_required',
   'message_too_long',
+  // The citizen's messages (issue #15).
+  'citizen_message_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

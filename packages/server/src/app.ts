@@ -28,6 +28,7 @@ import {
   publicIssuanceRoutes,
 } from './modules/issuance';
 import { caseRoutes, publicCaseRoutes } from './modules/cases';
+import { messageRoutes } from './modules/messages';
 import { recipientRoutes } from './modules/recipients';
 import { staffRoutes } from './modules/staff';
 import { validationRoutes } from './modules/validation';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await recipientRoutes(authenticated, database);
         await staffRoutes(authenticated, database);
         await caseRoutes(authenticated, cases);
+        await messageRoutes(authenticated, { database, config });
       });
     },
     { prefix: '/api' },

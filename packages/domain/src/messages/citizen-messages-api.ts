@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { MESSAGE_STATUSES } from '../state-machines/machines';
+
+/** Citizen message types (spec section 3, "Citizen message entry"). */
+export const CITIZEN_MESSAGE_TYPES = [
+  'message',
+  'wallet-consent-request',
+  'shared-document',
+  'user-document',
+  'user-application',
+  'incoming-document',
+  'representative-application',
+] as const;
+export type CitizenMessageType = (typeof CITIZEN_MESSAGE_TYPES)[number];
+
+/** The list asks for these types when it names none (spec section 7). */
+export const DEFAULT_MESSAGE_TYPES: readonly CitizenMessageType[] = [
+  'message',
+  'wallet-consent-request',
+];
+/** Archived messages per page (spec section 9); new and read ones follow USER_INBOX_*_LIMIT. */
+export const USER_INBOX_ARCHIVED_LIMIT = 5;
+export const USER_INBOX_MAX_LIMIT = 100;
+
+const tsidSchema = z.string().regex(/^\d{1,19}$/, 'a tsid is a whole number');
+
+/** POST /api/gates/USER/gate/inbox-entries (spec section 7). */
+export const inboxEntriesQuerySchema = z.object({
+  action: z.literal('list').optional(),
+  types: z.array(z.enum(CITIZEN_MESSAGE_TYPES)).max(CITIZEN_MESSAGE_TYPES.length).optional(),
+  status: z.array(z.enum(MESSAGE_STATUSES)).max(MESSAGE_STATUSES.length).optional(),
+  limit: z.number().int().min(1).max(USER_INBOX_MAX_LIMIT).optional(),
+  full_document: z.boolean().optional(),
+  /** Newer than this tsid (polling). */
+  after: tsidSchema.optional(),
+  /** Older than this tsid (the next page). */
+  before: tsidSchema.optional(),
+  /** Cache buster some clients send; ignored. */
+  _t: z.unknown().optional(),
+});
+export type InboxEntriesQuery = z.infer<typeof inboxEntriesQuerySchema>;
+
+export const citizenMessageSchema = z.object({
+  id: z.string(),
+  type: z.enum(CITIZEN_MESSAGE_TYPES),
+  status: z.enum(MESSAGE_STATUSES),
+  create_timestamp: z.string(),
+  tsid: z.string(),
+  state_data: z
+    .object({
+      title: z.unknown().optional(),
+      sender_display_name: z.unknown().optional(),
+      summary: z.string().optional(),
+      importance: z.string().optional(),
+      first_retrieved_timestamp: z.string().nullable(),
+      resolution: z.string().optional(),
+      resolution_timestamp: z.string().optional(),
+      expiration_timestamp: z.string().nullable(),
+      recipient_display_name: z.string().optional(),
+      representative_display_name: z.string().optional(),
+      reply_link: z.string().optional(),
+      replying_to_link: z.string().optional(),
+    })
+    .catchall(z.unknown()),
+  /** The document the message carries (a summary; the document itself is read by its route). */
+  document: z
+    .object({
+      id: z.string(),
+      reference_code: z.string().nullable(),
+      template_refname: z.string(),
+      state: z.string(),
+      issued_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type CitizenMessage = z.infer<typeof citizenMessageSchema>;
+
+export const inboxEntriesResponseSchema = z.object({
+  data: z.array(citizenMessageSchema),
+  meta: z.object({
+    /** Poll with `after` = this: the newest tsid seen (or the `after` sent). */
+    incoming: z.object({ next: z.string().nullable() }),
+    /** The next (older) page: send it as `before`; null on the last page. */
+    next: z.string().nullable(),
+    /** New (incoming) messages of the types asked for: the home page's notice. */
+    counts: z.object({ incoming: z.number().int() }),
+  }),
+});
+export type InboxEntriesResponse = z.infer<typeof inboxEntriesResponseSchema>;
+
+export const INBOX_ENTRY_ACTIONS = ['retrieve', 'archive', 'unarchive'] as const;
+/** POST /api/gates/USER/gate/inbox-entries/action: object_id at the top or in `arguments`. */
+export const inboxEntryActionSchema = z.object({
+  action: z.enum(INBOX_ENTRY_ACTIONS),
+  object_id: z.string().max(64).optional(),
+  arguments: z.object({ object_id: z.string().max(64).optional() }).optional(),
+});
+export type InboxEntryAction = z.infer<typeof inboxEntryActionSchema>;
+export const inboxEntryResponseSchema = z.object({ data: citizenMessageSchema });

@@ -1,0 +1,81 @@
+import {
+  apiErrorSchema,
+  inboxEntriesQuerySchema,
+  inboxEntriesResponseSchema,
+  inboxEntryActionSchema,
+  inboxEntryResponseSchema,
+} from '@dilosi/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { requireUser } from '../auth';
+import { actOnCitizenMessage } from './act-on-citizen-message';
+import { listCitizenMessages } from './list-citizen-messages';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const docs = (summary: string) => ({ tags: ['messages'], summary, security: [{ bearer: [] }] });
+
+/**
+ * The citizen's own mailbox, the `USER` gate (spec section 7, DESIGN section 8); inside the
+ * authenticated route tree. Every query is bound to the caller: another person's message is
+ * not found.
+ */
+export async function messageRoutes(
+  app: FastifyInstance,
+  services: { database: Database; config: Config },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services.database;
+  const limits = {
+    incoming: services.config.USER_INBOX_INCOMING_LIMIT,
+    retrieved: services.config.USER_INBOX_RETRIEVED_LIMIT,
+  };
+
+  api.post(
+    '/gates/USER/gate/inbox-entries',
+    {
+      schema: {
+        ...docs('The caller’s messages: new, read, archived; paging and polling by tsid'),
+        body: inboxEntriesQuerySchema,
+        response: { 200: inboxEntriesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return listCitizenMessages(db, limits, { ownerId: user.id, query: request.body });
+    },
+  );
+
+  api.post(
+    '/gates/USER/gate/inbox-entries/action',
+    {
+      schema: {
+        ...docs('Open (retrieve), archive or unarchive one of the caller’s messages'),
+        body: inboxEntryActionSchema,
+        response: { 200: inboxEntryResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const messageId = request.body.object_id ?? request.body.arguments?.object_id;
+      if (!messageId) {
+        throw new AppError(400, 'invalid_request', {
+          invalid_fields: [{ invalid_field: 'object_id', error_info: { code: 'required' } }],
+        });
+      }
+      const data = await actOnCitizenMessage(db, {
+        ownerId: user.id,
+        messageId,
+        action: request.body.action,
+      });
+      return { data };
+    },
+  );
+}
