@@ -34,6 +34,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['./tools/test-setup.ts', './packages/web/src/testing/setup.ts'],
+          // A page test renders lazy chunks and walks several steps; on a busy two-core
+          // machine that passes 5 s without anything being wrong.
+          testTimeout: 15_000,
         },
       },
       {

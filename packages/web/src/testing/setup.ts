@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18n, { type Resource } from 'i18next';
 import { setupServer } from 'msw/node';
 import { initReactI18next } from 'react-i18next';
@@ -32,6 +32,10 @@ await i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 document.documentElement.lang = DEFAULT_LOCALE;
+
+// A page is a lazy chunk: its first render in a test file waits for the transform, which takes
+// over a second on a busy two-core machine. findBy* waits up to 5 s instead of 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** The mock API; tests add handlers with `server.use(...)`. */
 export const server = setupServer();
