@@ -11,7 +11,7 @@ import { PageSkeleton } from '../ui/page-skeleton';
 import { focusPageHeading } from '../ui/route-focus';
 import { SkipLink } from '../ui/skip-link';
 import { ErrorBoundary } from './error-boundary';
-import { GenericErrorPage } from './lazy-pages';
+import { GenericErrorPage, NewMessagesPoller } from './lazy-pages';
 
 const MAIN_ID = 'main-content';
 
@@ -98,6 +98,12 @@ export function AppLayout() {
         <Suspense fallback={<PageSkeleton />}>{content}</Suspense>
       </main>
       <Footer version={config.data?.settings.VERSION} />
+      {/* New messages arriving while a citizen reads a page (each page polls for 20 s). */}
+      {user && !user.is_admin && config.data?.flags.CITIZENINBOX_ENABLED ? (
+        <Suspense fallback={null}>
+          <NewMessagesPoller key={pathname} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -110,3 +110,15 @@ export const InboxListPage = lazy(() =>
 export const CasePage = lazy(() =>
   import('../features/dashboard/case-page').then((m) => ({ default: m.CasePage })),
 );
+
+export const MessagesPage = lazy(() =>
+  import('../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
+);
+export const MessagePage = lazy(() =>
+  import('../features/messages/message-page').then((m) => ({ default: m.MessagePage })),
+);
+export const NewMessagesPoller = lazy(() =>
+  import('../features/messages/new-messages-poller').then((m) => ({
+    default: m.NewMessagesPoller,
+  })),
+);

@@ -13,6 +13,8 @@ import {
   DashboardLoginPage,
   LoginPage,
   LoginTokenPage,
+  MessagePage,
+  MessagesPage,
   PersonalDetailsPage,
   ContentPage,
   EggrafiKepPage,
@@ -102,8 +104,10 @@ const pages: RouteObject[] = [
       {
         element: <RequireUser />,
         children: [
-          { path: paths.my.messages.root.path, element: <ComingSoonPage area="messages" /> },
-          { path: paths.my.messages.rest.path, element: <ComingSoonPage area="messages" /> },
+          { path: paths.my.messages.root.path, element: <MessagesPage /> },
+          { path: paths.my.messages.archive.path, element: <MessagesPage archive /> },
+          { path: paths.my.messages.show.path, element: <MessagePage /> },
+          { path: paths.my.messages.rest.path, element: <NotFoundPage /> },
           { path: paths.vault.root.path, element: <ComingSoonPage area="vault" /> },
           { path: paths.vault.rest.path, element: <ComingSoonPage area="vault" /> },
         ],

@@ -140,6 +140,11 @@ export const paths = {
     root: { path: '/my', getHref: () => '/my' },
     messages: {
       root: { path: '/my/messages', getHref: () => '/my/messages' },
+      archive: { path: '/my/messages/archive', getHref: () => '/my/messages/archive' },
+      show: {
+        path: '/my/messages/show/:ref',
+        getHref: (ref: string) => `/my/messages/show/${encodeURIComponent(ref)}`,
+      },
       rest: { path: '/my/messages/*' },
     },
     personalDetails: { path: '/my/personal-details', getHref: () => '/my/personal-details' },

@@ -2,6 +2,7 @@ import 'i18next';
 import type auth from '@dilosi/domain/i18n/el/auth.json';
 import type dashboard from '@dilosi/domain/i18n/el/dashboard.json';
 import type errors from '@dilosi/domain/i18n/el/errors.json';
+import type messages from '@dilosi/domain/i18n/el/messages.json';
 import type ui from '@dilosi/domain/i18n/el/ui.json';
 import type validation from '@dilosi/domain/i18n/el/validation.json';
 import type validationPage from '@dilosi/domain/i18n/el/validation-page.json';
@@ -20,6 +21,7 @@ declare module 'i18next' {
       auth: typeof auth;
       wizard: typeof wizard;
       dashboard: typeof dashboard;
+      messages: typeof messages;
     };
   }
 }

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'documents',
   'validation-page',
   'dashboard',
+  'messages',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

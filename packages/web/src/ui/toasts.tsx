@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import './toasts.css';
 
 /**
@@ -8,7 +9,9 @@ import './toasts.css';
  * pointer or the keyboard focus is on it. Shown in live regions that exist before any toast.
  */
 export type ToastVariant = 'success' | 'error' | 'info';
-export type Toast = { id: number; variant: ToastVariant; message: string };
+/** A link after the message (spec section 9: "archived", with a link to the archive). */
+export type ToastLink = { href: string; label: string };
+export type Toast = { id: number; variant: ToastVariant; message: string; link?: ToastLink };
 
 export const MAX_TOASTS = 3;
 export const TOAST_DURATION_MS = { success: 5_000, info: 5_000, error: 30_000 } as const;
@@ -22,9 +25,9 @@ function emit(): void {
 }
 
 /** Shows a toast; the oldest goes when a fourth arrives. Answers its id. */
-export function showToast(variant: ToastVariant, message: string): number {
+export function showToast(variant: ToastVariant, message: string, link?: ToastLink): number {
   const id = nextId++;
-  toasts = [...toasts, { id, variant, message }].slice(-MAX_TOASTS);
+  toasts = [...toasts, { id, variant, message, ...(link ? { link } : {}) }].slice(-MAX_TOASTS);
   emit();
   return id;
 }
@@ -76,7 +79,17 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       onFocus={pause}
       onBlur={resume}
     >
-      <p className="govgr-body dilosi-toast__message">{toast.message}</p>
+      <p className="govgr-body dilosi-toast__message">
+        {toast.message}
+        {toast.link ? (
+          <>
+            {' '}
+            <Link className="govgr-link" to={toast.link.href}>
+              {toast.link.label}
+            </Link>
+          </>
+        ) : null}
+      </p>
       <button
         type="button"
         className="dilosi-toast__close"
