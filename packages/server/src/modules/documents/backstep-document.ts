@@ -10,7 +10,7 @@ import { findOwnedDocument, insertDocumentEvent, listDocumentFiles } from './doc
 import type { DocumentServices } from './document-services';
 import { documentParamsSchema, documentResponseSchema } from './schemas';
 import { contentOf, toApiDocument } from './to-api-document';
-import { documentNotFound, notAllowedOnState } from './update-document';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
 
 /**
  * POST /api/my-declarations/{id}/backstep — one step back (skipping steps with nothing to
@@ -36,7 +36,7 @@ export async function backstepDocumentRoute(app: FastifyInstance, services: Docu
         const stored = await findOwnedDocument(trx, request.params.id, user.id, {
           forUpdate: true,
         });
-        if (!stored) throw documentNotFound();
+        if (!stored) throw declarationNotFound();
         const state = stored.state as DocumentState;
         if (!canApplyAction(state, 'backstep')) throw notAllowedOnState();
         const definition = await catalog.definition(

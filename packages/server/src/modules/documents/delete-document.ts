@@ -5,7 +5,7 @@ import { requireUser } from '../auth';
 import { findOwnedDocument } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { deletedResponseSchema, documentParamsSchema } from './schemas';
-import { documentNotFound, notAllowedOnState } from './update-document';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
 
 /**
  * DELETE /api/my-declarations/{id} — deletes a draft (editing or requested) with its files and
@@ -30,7 +30,7 @@ export async function deleteDocumentRoute(app: FastifyInstance, services: Docume
         const stored = await findOwnedDocument(trx, request.params.id, user.id, {
           forUpdate: true,
         });
-        if (!stored) throw documentNotFound();
+        if (!stored) throw declarationNotFound();
         if (!canApplyAction(stored.state as DocumentState, 'delete')) throw notAllowedOnState();
         // Files and events go with the document (on delete cascade).
         await trx.deleteFrom('documents').where('id', '=', stored.id).execute();

@@ -21,14 +21,12 @@ import type { DocumentServices } from './document-services';
 import { planAttachments } from './plan-attachments';
 import { uploadsOf } from './read-multipart-body';
 import { resolveRecipients } from './resolve-recipients';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
 import { documentBodySchema, documentParamsSchema, documentResponseSchema } from './schemas';
 import { storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';
 import { contentOf, toApiDocument } from './to-api-document';
 import { invalidFieldsError, toInvalidFields } from './to-invalid-fields';
-
-export const documentNotFound = () => new AppError(404, 'document_api__declaration_not_found');
-export const notAllowedOnState = () => new AppError(409, 'action_not_allowed_on_state');
 
 /**
  * Whether this update belongs to issuance: in state requested (the SMS code), or `submit` at
@@ -42,7 +40,7 @@ async function issuanceStepOf(
 ): Promise<'request' | 'confirm' | null> {
   const { catalog, database } = services;
   const stored = await findOwnedDocument(database.db, id, userId);
-  if (!stored) throw documentNotFound();
+  if (!stored) throw declarationNotFound();
   if (stored.state === 'requested') return 'confirm';
   if (stored.state !== 'editing' || action !== 'submit') return null;
   const definition = await catalog.definition(stored.template_refname, stored.template_version);
@@ -99,7 +97,7 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
         const stored = await findOwnedDocument(trx, request.params.id, user.id, {
           forUpdate: true,
         });
-        if (!stored) throw documentNotFound();
+        if (!stored) throw declarationNotFound();
         const state = stored.state as DocumentState;
         if (!canApplyAction(state, 'update')) throw notAllowedOnState();
         const sentDigest = document['digest-sha256'];

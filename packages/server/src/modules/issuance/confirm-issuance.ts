@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { now } from '../../clock';
 import { requestLocale } from '../../lib/i18n';
 import {
-  documentNotFound,
+  declarationNotFound,
   findOwnedDocument,
   notAllowedOnState,
   OTP_FIELD_KEY,
@@ -36,7 +36,7 @@ export async function confirmIssuance(
   const locale = requestLocale(input.request);
 
   const stored = await findOwnedDocument(database.db, documentId, user.id);
-  if (!stored) throw documentNotFound();
+  if (!stored) throw declarationNotFound();
   if (stored.state !== 'requested') throw notAllowedOnState();
   const code = readOtpInput(input.document.statements[OTP_FIELD_KEY]);
   if (code === null) throw otpError(locale, 'required', { answerCode: 'invalid_fields' });

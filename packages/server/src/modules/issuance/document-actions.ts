@@ -12,7 +12,7 @@ import type { DocumentRow } from '../../db/schema';
 import type { CurrentUser } from '../auth';
 import {
   computeDigest,
-  documentNotFound,
+  declarationNotFound,
   findOwnedDocument,
   insertDocumentEvent,
   notAllowedOnState,
@@ -52,7 +52,7 @@ async function withLockedDocument<T>(
   const { services, stored, user } = context;
   return services.database.db.transaction().execute(async (trx) => {
     const locked = await findOwnedDocument(trx, stored.id, user.id, { forUpdate: true });
-    if (!locked) throw documentNotFound();
+    if (!locked) throw declarationNotFound();
     if (!states.includes(locked.state)) throw notAllowedOnState();
     return change(trx, locked);
   });

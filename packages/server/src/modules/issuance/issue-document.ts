@@ -14,7 +14,7 @@ import { renderDocumentPdf } from '../../pdf/document-pdf';
 import {
   computeDigest,
   contentOf,
-  documentNotFound,
+  declarationNotFound,
   findOwnedDocument,
   insertDocumentEvent,
   listDocumentFiles,
@@ -83,7 +83,7 @@ export async function issueDocument(
     try {
       const row = await database.db.transaction().execute(async (trx) => {
         const locked = await findOwnedDocument(trx, stored.id, user.id, { forUpdate: true });
-        if (!locked) throw documentNotFound();
+        if (!locked) throw declarationNotFound();
         if (locked.state !== input.from) throw notAllowedOnState();
         if (locked.digest !== stored.digest) throw new AppError(409, 'document_modified');
         if (input.codeHash !== null) {

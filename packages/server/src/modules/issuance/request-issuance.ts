@@ -5,7 +5,7 @@ import { requestLocale } from '../../lib/i18n';
 import {
   computeDigest,
   contentOf,
-  documentNotFound,
+  declarationNotFound,
   findOwnedDocument,
   insertDocumentEvent,
   listDocumentFiles,
@@ -47,7 +47,7 @@ export async function requestIssuance(
   const locale = requestLocale(input.request);
 
   const stored = await findOwnedDocument(database.db, documentId, user.id);
-  if (!stored) throw documentNotFound();
+  if (!stored) throw declarationNotFound();
   const template = await catalog.definition(stored.template_refname, stored.template_version);
   if (template.anonymous && user.isAnonymous) {
     const sentDigest = document['digest-sha256'];
@@ -67,7 +67,7 @@ export async function requestIssuance(
 
   const { row, files } = await database.db.transaction().execute(async (trx) => {
     const locked = await findOwnedDocument(trx, documentId, user.id, { forUpdate: true });
-    if (!locked) throw documentNotFound();
+    if (!locked) throw declarationNotFound();
     if (locked.state !== 'editing') throw notAllowedOnState();
     const sentDigest = document['digest-sha256'];
     if (sentDigest !== undefined && sentDigest !== locked.digest) {
