@@ -26,6 +26,7 @@ export {
   listDocumentFiles,
   type Queryable,
 } from './document-queries';
+export { checkDocumentDeletable, nextDocumentState } from './document-transition';
 export {
   declarationNotFound,
   documentDeleted,

@@ -1,8 +1,8 @@
 import {
   apiErrorSchema,
-  canApplyAction,
+  canTransition,
+  documentMachine,
   validateValues,
-  type DocumentState,
   type Recipient,
   type TemplateField,
 } from '@dilosi/domain';
@@ -16,6 +16,7 @@ import { checkUploads } from './check-uploads';
 import { computeDigest } from './compute-digest';
 import { nextEditingStep, resolveStepFields, stepOf } from './document-content';
 import { noExtras } from './document-extras';
+import { nextDocumentState } from './document-transition';
 import { findOwnedDocument, insertDocumentEvent, listDocumentFiles } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { planAttachments } from './plan-attachments';
@@ -41,8 +42,8 @@ async function issuanceStepOf(
   const { catalog, database } = services;
   const stored = await findOwnedDocument(database.db, id, userId);
   if (!stored) throw declarationNotFound();
-  if (stored.state === 'requested') return 'confirm';
-  if (stored.state !== 'editing' || action !== 'submit') return null;
+  if (canTransition(documentMachine, stored.state, 'confirm')) return 'confirm';
+  if (!canTransition(documentMachine, stored.state, 'request') || action !== 'submit') return null;
   const definition = await catalog.definition(stored.template_refname, stored.template_version);
   const step = stepOf(definition, stored.step);
   const content = contentOf(stored, await listDocumentFiles(database.db, stored.id));
@@ -98,8 +99,8 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
           forUpdate: true,
         });
         if (!stored) throw declarationNotFound();
-        const state = stored.state as DocumentState;
-        if (!canApplyAction(state, 'update')) throw notAllowedOnState();
+        const state = stored.state;
+        const updatedState = nextDocumentState(state, 'update');
         const sentDigest = document['digest-sha256'];
         if (sentDigest !== undefined && sentDigest !== stored.digest) {
           throw new AppError(409, 'document_modified');
@@ -164,6 +165,7 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
         const updated = await trx
           .updateTable('documents')
           .set({
+            state: updatedState,
             values: JSON.stringify(values),
             recipient: recipient === null ? null : JSON.stringify(recipient),
             step: next.key,
@@ -177,7 +179,7 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
           documentId: stored.id,
           action: 'update',
           fromState: state,
-          toState: 'editing',
+          toState: updatedState,
           step: next.key,
           userId: user.id,
         });

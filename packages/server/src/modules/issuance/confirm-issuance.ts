@@ -5,7 +5,7 @@ import { requestLocale } from '../../lib/i18n';
 import {
   declarationNotFound,
   findOwnedDocument,
-  notAllowedOnState,
+  nextDocumentState,
   OTP_FIELD_KEY,
   type IssuanceInput,
 } from '../documents';
@@ -37,7 +37,8 @@ export async function confirmIssuance(
 
   const stored = await findOwnedDocument(database.db, documentId, user.id);
   if (!stored) throw declarationNotFound();
-  if (stored.state !== 'requested') throw notAllowedOnState();
+  // A first look, before the code is checked; issueDocument moves the state under lock.
+  nextDocumentState(stored.state, 'confirm');
   const code = readOtpInput(input.document.statements[OTP_FIELD_KEY]);
   if (code === null) throw otpError(locale, 'required', { answerCode: 'invalid_fields' });
   if (!OTP_FORMAT.test(code))

@@ -1,6 +1,7 @@
 import {
   RETENTION_MAX_DAYS,
   RETENTION_MIN_DAYS,
+  canRunUserAction,
   type DocumentUserAction,
   type Locale,
   type Template,
@@ -15,6 +16,7 @@ import {
   declarationNotFound,
   findOwnedDocument,
   insertDocumentEvent,
+  nextDocumentState,
   notAllowedOnState,
   type Queryable,
 } from '../documents';
@@ -46,14 +48,14 @@ export type ActionOutcome = {
 /** Runs a change on the locked document, still in a state the action allows. */
 async function withLockedDocument<T>(
   context: ActionContext,
-  states: readonly string[],
+  action: DocumentUserAction,
   change: (trx: Queryable, locked: DocumentRow) => Promise<T>,
 ): Promise<T> {
   const { services, stored, user } = context;
   return services.database.db.transaction().execute(async (trx) => {
     const locked = await findOwnedDocument(trx, stored.id, user.id, { forUpdate: true });
     if (!locked) throw declarationNotFound();
-    if (!states.includes(locked.state)) throw notAllowedOnState();
+    if (!canRunUserAction(locked.state, action)) throw notAllowedOnState();
     return change(trx, locked);
   });
 }
@@ -73,14 +75,15 @@ export const documentActions: Record<
     const { services, user, locale } = context;
     const { config } = services;
     const mobile = certifiedMobileOf(user);
-    const row = await withLockedDocument(context, ['requested'], async (trx, locked) => {
+    const row = await withLockedDocument(context, 'resend_otp', async (trx, locked) => {
+      const state = nextDocumentState(locked.state, 'resend_otp');
       const sends = await nextOtpSend(trx, config, locked.id);
       await sendOtp(trx, services, { documentId: locked.id, mobile, locale, sends });
       await insertDocumentEvent(trx, {
         documentId: locked.id,
         action: 'otp_resent',
-        fromState: 'requested',
-        toState: 'requested',
+        fromState: locked.state,
+        toState: state,
         step: locked.step,
         userId: user.id,
       });
@@ -149,7 +152,7 @@ export const documentActions: Record<
     const surname = errors.text(args, 'surname');
     const afm = errors.afm(args, 'afm');
     errors.throwIfAny();
-    const row = await withLockedDocument(context, ['issued'], async (trx, locked) => {
+    const row = await withLockedDocument(context, 'share', async (trx, locked) => {
       await trx
         .insertInto('document_shares')
         .values({
@@ -163,8 +166,8 @@ export const documentActions: Record<
       await insertDocumentEvent(trx, {
         documentId: locked.id,
         action: 'shared',
-        fromState: 'issued',
-        toState: 'issued',
+        fromState: locked.state,
+        toState: locked.state,
         step: locked.step,
         userId: user.id,
       });
@@ -175,12 +178,13 @@ export const documentActions: Record<
 
   async revoke(context) {
     const { user, locale } = context;
-    const row = await withLockedDocument(context, ['issued'], async (trx, locked) => {
+    const row = await withLockedDocument(context, 'revoke', async (trx, locked) => {
+      const revokedState = nextDocumentState(locked.state, 'revoke');
       const at = now();
       const revoked = await trx
         .updateTable('documents')
         .set({
-          state: 'revoked',
+          state: revokedState,
           step: 'revoked',
           digest: computeDigest({
             values: locked.values,
@@ -195,8 +199,8 @@ export const documentActions: Record<
       await insertDocumentEvent(trx, {
         documentId: locked.id,
         action: 'revoked',
-        fromState: 'issued',
-        toState: 'revoked',
+        fromState: locked.state,
+        toState: revokedState,
         step: 'revoked',
         userId: user.id,
       });
@@ -225,7 +229,7 @@ export const documentActions: Record<
 
   async dismiss(context) {
     const { user, locale } = context;
-    const row = await withLockedDocument(context, ['issued', 'revoked'], async (trx, locked) => {
+    const row = await withLockedDocument(context, 'dismiss', async (trx, locked) => {
       const dismissed = await trx
         .updateTable('documents')
         .set({ dismissed_at: now() })
@@ -235,8 +239,8 @@ export const documentActions: Record<
       await insertDocumentEvent(trx, {
         documentId: locked.id,
         action: 'dismissed',
-        fromState: locked.state as 'issued' | 'revoked',
-        toState: locked.state as 'issued' | 'revoked',
+        fromState: locked.state,
+        toState: locked.state,
         step: locked.step,
         userId: user.id,
       });
@@ -261,7 +265,7 @@ export const documentActions: Record<
       else errors.add('days', 'retention_days_invalid', params, 'actions');
     }
     errors.throwIfAny();
-    const row = await withLockedDocument(context, ['issued'], async (trx, locked) => {
+    const row = await withLockedDocument(context, 'set_retention', async (trx, locked) => {
       const issuedAt = new Date(locked.issued_at ?? locked.updated_at).getTime();
       const updated = await trx
         .updateTable('documents')
@@ -272,8 +276,8 @@ export const documentActions: Record<
       await insertDocumentEvent(trx, {
         documentId: locked.id,
         action: 'retention_set',
-        fromState: 'issued',
-        toState: 'issued',
+        fromState: locked.state,
+        toState: locked.state,
         step: locked.step,
         userId: user.id,
       });

@@ -10,6 +10,7 @@ import {
   insertDocumentEvent,
   listDocumentFiles,
   loadDocumentExtras,
+  nextDocumentState,
   nextEditingStep,
   notAllowedOnState,
   requestedStep,
@@ -54,7 +55,8 @@ export async function requestIssuance(
     if (sentDigest !== undefined && sentDigest !== stored.digest) {
       throw new AppError(409, 'document_modified');
     }
-    if (stored.state !== 'editing') throw notAllowedOnState();
+    // No code to send: issueDocument requests and confirms at once (editing → issued).
+    nextDocumentState(stored.state, 'request');
     return issueDocument(services, {
       stored,
       user: user.record,
@@ -68,7 +70,7 @@ export async function requestIssuance(
   const { row, files } = await database.db.transaction().execute(async (trx) => {
     const locked = await findOwnedDocument(trx, documentId, user.id, { forUpdate: true });
     if (!locked) throw declarationNotFound();
-    if (locked.state !== 'editing') throw notAllowedOnState();
+    const requested = nextDocumentState(locked.state, 'request');
     const sentDigest = document['digest-sha256'];
     if (sentDigest !== undefined && sentDigest !== locked.digest) {
       throw new AppError(409, 'document_modified');
@@ -89,7 +91,7 @@ export async function requestIssuance(
     const updated = await trx
       .updateTable('documents')
       .set({
-        state: 'requested',
+        state: requested,
         step: target.key,
         digest: computeDigest({
           values: locked.values,
@@ -104,8 +106,8 @@ export async function requestIssuance(
     await insertDocumentEvent(trx, {
       documentId: locked.id,
       action: 'requested',
-      fromState: 'editing',
-      toState: 'requested',
+      fromState: locked.state,
+      toState: requested,
       step: target.key,
       userId: user.id,
     });
