@@ -13,7 +13,7 @@ import {
   findOwnedDocument,
   notAllowedOnState,
 } from '../documents';
-import { pdfDownloadUrl } from './document-actions';
+import { pdfDownloadUrl } from './pdf-download-url';
 import type { IssuanceServices } from './issuance-services';
 
 /**

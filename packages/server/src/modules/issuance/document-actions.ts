@@ -25,8 +25,8 @@ import { actionMessage } from './action-messages';
 import { citizenName, documentLinkParams } from './document-links';
 import type { IssuanceServices } from './issuance-services';
 import { nextOtpSend, sendOtp } from './otp';
-import { signDocumentToken } from '../../lib/document-token';
-import { certifiedMobileOf } from './request-issuance';
+import { certifiedMobileOf } from './certified-mobile';
+import { pdfDownloadUrl } from './pdf-download-url';
 
 export type ActionContext = {
   services: IssuanceServices;
@@ -58,13 +58,6 @@ async function withLockedDocument<T>(
     if (!canRunUserAction(locked.state, action)) throw notAllowedOnState();
     return change(trx, locked);
   });
-}
-
-/** GET /api/pdf/{token} address of the document's PDF, valid PDF_TOKEN_TTL_SECONDS. */
-export function pdfDownloadUrl(services: IssuanceServices, documentId: string) {
-  const expiresAt = new Date(now().getTime() + services.config.PDF_TOKEN_TTL_SECONDS * 1000);
-  const token = signDocumentToken(services.pdfTokenKey, 'pdf-download', documentId, expiresAt);
-  return { url: `/api/pdf/${token}`, expiresAt };
 }
 
 export const documentActions: Record<

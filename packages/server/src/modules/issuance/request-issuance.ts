@@ -1,4 +1,4 @@
-import { isValidGreekMobile, type ApiDocument } from '@dilosi/domain';
+import type { ApiDocument } from '@dilosi/domain';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
@@ -18,19 +18,10 @@ import {
   toApiDocument,
   type IssuanceInput,
 } from '../documents';
-import type { CurrentUser } from '../auth';
+import { certifiedMobileOf } from './certified-mobile';
 import { issueDocument } from './issue-document';
 import type { IssuanceServices } from './issuance-services';
 import { nextOtpSend, sendOtp } from './otp';
-
-/** The certified Greek mobile the SMS code goes to; 403 no_mobile or mobile_not_greek otherwise. */
-export function certifiedMobileOf(user: CurrentUser): string {
-  const { mobile, mobile_certified } = user.record;
-  if (!mobile || !mobile_certified) throw new AppError(403, 'no_mobile');
-  // Spec section 5: a non-Greek mobile number cannot be used to issue.
-  if (!isValidGreekMobile(mobile)) throw new AppError(403, 'mobile_not_greek');
-  return mobile;
-}
 
 /**
  * `submit` at the preview (editing → requested): a six-digit code is sent by SMS to the
