@@ -64,8 +64,7 @@ export async function runDocumentActionRoute(app: FastifyInstance, services: Iss
       if (!stored) throw declarationNotFound();
       if (!canRunUserAction(stored.state as DocumentState, action)) throw notAllowedOnState();
       const template = await catalog.definition(stored.template_refname, stored.template_version);
-      const outcome = await documentActions[action]({
-        services,
+      const outcome = await documentActions[action](services, {
         user,
         stored,
         template,
