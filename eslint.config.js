@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './tools/eslint-boundaries.mjs';
+import { stateLiteralWrite } from './tools/eslint-state-writes.mjs';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -27,6 +28,13 @@ export default tseslint.config(
     files: ['packages/web/src/**/*.{ts,tsx}', 'packages/server/src/**/*.ts'],
     plugins: { boundaries },
     rules: { 'boundaries/zones': 'error' },
+  },
+  {
+    // States change only through their machines in domain: no state literal in a database write
+    // (tools/eslint-state-writes.mjs, with its test).
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', stateLiteralWrite] },
   },
   {
     // The domain package is pure: no I/O, no server or web code.

@@ -1,9 +1,14 @@
-/** An error with a catalogue code (spec section 8); the error handler turns it into the API error shape. */
+import type { ErrorCode } from '@dilosi/domain';
+
+/**
+ * An error with a catalogue code (spec section 8); the error handler turns it into the API error
+ * shape. Only the domain's codes are accepted, so each has a translated message on the client.
+ */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly data?: Record<string, unknown>,
     message?: string,
   ) {
@@ -11,6 +16,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code = 'not_found') => new AppError(404, code);
-export const badRequest = (code: string, data?: Record<string, unknown>) =>
+export const notFound = (code: ErrorCode = 'not_found') => new AppError(404, code);
+export const badRequest = (code: ErrorCode, data?: Record<string, unknown>) =>
   new AppError(400, code, data);

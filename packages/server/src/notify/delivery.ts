@@ -61,6 +61,7 @@ export function createDelivery(options: {
     return database.db
       .updateTable('outbox')
       .set((eb) => ({
+        // eslint-disable-next-line no-restricted-syntax -- an outbox delivery status, not a machine's state
         status: 'sending',
         attempts: eb('attempts', '+', 1),
         next_attempt_at: lease,
@@ -78,6 +79,7 @@ export function createDelivery(options: {
       await database.db
         .updateTable('outbox')
         .set({
+          // eslint-disable-next-line no-restricted-syntax -- an outbox delivery status, not a machine's state
           status: 'sent',
           sent_at: at,
           provider: result.provider,

@@ -1,15 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { InvalidField } from '@dilosi/domain';
+import type { ErrorCode, InvalidField } from '@dilosi/domain';
 import { AppError } from '../lib/app-error';
 import { hasTranslation, requestLocale, translate } from '../lib/i18n';
 
-type ErrorBody = { error: { code: string; message: string; data?: Record<string, unknown> } };
+type ErrorBody = { error: { code: ErrorCode; message: string; data?: Record<string, unknown> } };
 
 /** Builds the one error shape of the API, its message in the request's language. */
 export function errorBody(
   request: FastifyRequest,
-  code: string,
+  code: ErrorCode,
   data?: Record<string, unknown>,
 ): ErrorBody {
   const locale = requestLocale(request);
@@ -18,7 +18,7 @@ export function errorBody(
   return { error: data ? { code, message, data } : { code, message } };
 }
 
-const STATUS_CODES: Record<number, string> = {
+const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'invalid_request',
   401: 'no_authentication_token',
   403: 'permission_denied',
@@ -63,7 +63,7 @@ function classify(
   error: FastifyError | AppError,
 ): {
   status: number;
-  code: string;
+  code: ErrorCode;
   data?: Record<string, unknown>;
 } {
   if (error instanceof AppError) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthServices } from './auth-services';
 import { captchaChallengeSchema } from './schemas';
@@ -23,12 +23,4 @@ export async function getCaptchaRoute(app: FastifyInstance, services: AuthServic
       return services.captcha.issue();
     },
   );
-}
-
-/**
- * For routes that create something for an anonymous user: throws 400 captcha_required when no
- * solution was sent, 400 captcha_invalid when it is wrong, expired or replayed.
- */
-export async function verifyCaptcha(request: FastifyRequest, solution: unknown): Promise<void> {
-  await request.server.auth.captcha.verify(solution);
 }

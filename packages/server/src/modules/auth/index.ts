@@ -10,7 +10,7 @@ import { updateProfileRoute } from './update-profile';
 
 export { createAuthServices, type AuthServices } from './auth-services';
 export { missingRequiredClaims, requireAdmin, requireClaims, requireUser } from './authenticate';
-export { verifyCaptcha } from './get-captcha';
+export { verifyCaptcha } from './verify-captcha';
 export { startLogin } from './start-login';
 export {
   isBuiltInProviderEnabled,

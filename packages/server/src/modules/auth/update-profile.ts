@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema, toGreekNationalNumber, validateMobile } from '@dilosi/domain';
+import {
+  apiErrorSchema,
+  toGreekNationalNumber,
+  validateMobile,
+  type ErrorCode,
+} from '@dilosi/domain';
 import { now } from '../../clock';
 import type { UserConsents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -11,7 +16,7 @@ import { toApiUser } from './users';
 
 /** A refusal pointing at the `mobile` field (data.invalid_fields), as the form shows it. */
 function mobileFieldError(
-  code: string,
+  code: ErrorCode,
   fieldCode: string,
   params?: Record<string, unknown>,
 ): AppError {

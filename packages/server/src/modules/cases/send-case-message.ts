@@ -1,4 +1,9 @@
-import { COMMUNICATIONS_MESSAGE_MAX_SIZE, type CaseMessage, type Locale } from '@dilosi/domain';
+import {
+  COMMUNICATIONS_MESSAGE_MAX_SIZE,
+  messageMachine,
+  type CaseMessage,
+  type Locale,
+} from '@dilosi/domain';
 import { sql, type Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
@@ -81,7 +86,7 @@ export async function sendCaseMessage(
         .values({
           owner_id: citizen.id,
           type: 'message',
-          status: 'incoming',
+          status: messageMachine.initial,
           tsid: await nextTsid(trx, at),
           state_data: JSON.stringify({
             title: entity.display_name,

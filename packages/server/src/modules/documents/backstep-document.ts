@@ -1,4 +1,4 @@
-import { apiErrorSchema, canApplyAction, type DocumentState } from '@dilosi/domain';
+import { apiErrorSchema } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../clock';
@@ -6,11 +6,12 @@ import { requireUser } from '../auth';
 import { computeDigest } from './compute-digest';
 import { previewStep, previousEditingStep } from './document-content';
 import { noExtras } from './document-extras';
+import { nextDocumentState } from './document-transition';
 import { findOwnedDocument, insertDocumentEvent, listDocumentFiles } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { documentParamsSchema, documentResponseSchema } from './schemas';
 import { contentOf, toApiDocument } from './to-api-document';
-import { documentNotFound, notAllowedOnState } from './update-document';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
 
 /**
  * POST /api/my-declarations/{id}/backstep — one step back (skipping steps with nothing to
@@ -36,9 +37,9 @@ export async function backstepDocumentRoute(app: FastifyInstance, services: Docu
         const stored = await findOwnedDocument(trx, request.params.id, user.id, {
           forUpdate: true,
         });
-        if (!stored) throw documentNotFound();
-        const state = stored.state as DocumentState;
-        if (!canApplyAction(state, 'backstep')) throw notAllowedOnState();
+        if (!stored) throw declarationNotFound();
+        const state = stored.state;
+        const backTo = nextDocumentState(state, 'backstep');
         const definition = await catalog.definition(
           stored.template_refname,
           stored.template_version,
@@ -54,7 +55,7 @@ export async function backstepDocumentRoute(app: FastifyInstance, services: Docu
         const updated = await trx
           .updateTable('documents')
           .set({
-            state: 'editing',
+            state: backTo,
             step: target.key,
             digest: computeDigest({
               values: stored.values,
@@ -77,7 +78,7 @@ export async function backstepDocumentRoute(app: FastifyInstance, services: Docu
           documentId: stored.id,
           action: 'backstep',
           fromState: state,
-          toState: 'editing',
+          toState: backTo,
           step: target.key,
           userId: user.id,
         });

@@ -1,4 +1,4 @@
-import type { InvalidField, Locale, TemplateField } from '@dilosi/domain';
+import type { ErrorCode, InvalidField, Locale, TemplateField } from '@dilosi/domain';
 import { translate } from '../../lib/i18n';
 import type { UploadedFile } from './read-multipart-body';
 import { invalidFieldsError } from './to-invalid-fields';
@@ -24,6 +24,7 @@ export function checkUploads(
   const accepted: UploadedFile[] = [];
   const refused: InvalidField[] = [];
   let firstLimitMb: number | undefined;
+  let firstCode: ErrorCode | undefined;
   for (const upload of uploads) {
     const field = attachmentFields.get(upload.fieldKey);
     if (!field) continue;
@@ -31,6 +32,7 @@ export function checkUploads(
     if (upload.truncated || upload.bytes.length > limit) {
       const maxMb = Math.round((limit / MB) * 10) / 10;
       firstLimitMb ??= maxMb;
+      firstCode ??= 'file_too_large';
       refused.push({
         invalid_field: field.key,
         error_info: {
@@ -43,6 +45,7 @@ export function checkUploads(
     }
     const problem = upload.pdfProblem;
     if (problem) {
+      firstCode ??= problem;
       refused.push({
         invalid_field: field.key,
         error_info: { code: problem, message: translate(options.locale, 'validation', problem) },
@@ -51,13 +54,11 @@ export function checkUploads(
     }
     accepted.push(upload);
   }
-  const first = refused[0];
-  if (first) {
-    const code = first.error_info.code;
+  if (firstCode) {
     throw invalidFieldsError(
-      code,
+      firstCode,
       refused,
-      code === 'file_too_large' ? { max_mb: firstLimitMb } : {},
+      firstCode === 'file_too_large' ? { max_mb: firstLimitMb } : {},
     );
   }
   return accepted;

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  documentMachine,
   isInputField,
   type DocumentWrite,
   type StepField,
@@ -16,6 +17,7 @@ import { checkUploads } from './check-uploads';
 import { computeDigest } from './compute-digest';
 import { firstEditingStep, isValueEditable } from './document-content';
 import { noExtras } from './document-extras';
+import { nextDocumentState } from './document-transition';
 import { insertDocumentEvent, listDocumentFiles } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { prefillValues } from './prefill-values';
@@ -101,16 +103,17 @@ export async function createDocumentRoute(app: FastifyInstance, services: Docume
         attachments: {},
         recipient: null,
       });
+      const created = nextDocumentState(documentMachine.initial, 'create');
       const at = now();
       const row = await database.db.transaction().execute(async (trx) => {
-        const created = await trx
+        const inserted = await trx
           .insertInto('documents')
           .values({
             owner_id: user.id,
             template_refname: template.refname,
             template_version: template.version,
             type: template.type,
-            state: 'editing',
+            state: created,
             step: step.key,
             values: JSON.stringify(statements),
             registry_fields: JSON.stringify(registryFields),
@@ -123,16 +126,16 @@ export async function createDocumentRoute(app: FastifyInstance, services: Docume
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await storeUploads(trx, created.id, [...latest.values()]);
+        await storeUploads(trx, inserted.id, [...latest.values()]);
         await insertDocumentEvent(trx, {
-          documentId: created.id,
+          documentId: inserted.id,
           action: 'create',
-          fromState: 'new',
-          toState: 'editing',
+          fromState: documentMachine.initial,
+          toState: created,
           step: step.key,
           userId: user.id,
         });
-        return created;
+        return inserted;
       });
       const files = await listDocumentFiles(database.db, row.id);
       return reply

@@ -1,11 +1,12 @@
-import { apiErrorSchema, canApplyAction, type DocumentState } from '@dilosi/domain';
+import { apiErrorSchema } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
 import { findOwnedDocument } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { deletedResponseSchema, documentParamsSchema } from './schemas';
-import { documentNotFound, notAllowedOnState } from './update-document';
+import { declarationNotFound } from './document-errors';
+import { checkDocumentDeletable } from './document-transition';
 
 /**
  * DELETE /api/my-declarations/{id} — deletes a draft (editing or requested) with its files and
@@ -30,8 +31,8 @@ export async function deleteDocumentRoute(app: FastifyInstance, services: Docume
         const stored = await findOwnedDocument(trx, request.params.id, user.id, {
           forUpdate: true,
         });
-        if (!stored) throw documentNotFound();
-        if (!canApplyAction(stored.state as DocumentState, 'delete')) throw notAllowedOnState();
+        if (!stored) throw declarationNotFound();
+        checkDocumentDeletable(stored.state);
         // Files and events go with the document (on delete cascade).
         await trx.deleteFrom('documents').where('id', '=', stored.id).execute();
       });

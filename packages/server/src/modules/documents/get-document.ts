@@ -7,7 +7,7 @@ import { findOwnedDocument, listDocumentFiles } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { documentParamsSchema, documentResponseSchema } from './schemas';
 import { toApiDocument } from './to-api-document';
-import { documentNotFound } from './update-document';
+import { declarationNotFound } from './document-errors';
 
 /**
  * GET /api/my-declarations/{id} — the owner's document at its current step. Anyone else, or a
@@ -29,7 +29,7 @@ export async function getDocumentRoute(app: FastifyInstance, services: DocumentS
     async (request) => {
       const user = requireUser(request);
       const row = await findOwnedDocument(database.db, request.params.id, user.id);
-      if (!row) throw documentNotFound();
+      if (!row) throw declarationNotFound();
       const template = await catalog.definition(row.template_refname, row.template_version);
       const files = await listDocumentFiles(database.db, row.id);
       const extras = await loadDocumentExtras(database.db, row, config);

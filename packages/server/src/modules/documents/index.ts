@@ -26,8 +26,14 @@ export {
   listDocumentFiles,
   type Queryable,
 } from './document-queries';
+export { checkDocumentDeletable, nextDocumentState } from './document-transition';
+export {
+  declarationNotFound,
+  documentDeleted,
+  notAllowedOnState,
+  validatedDocumentNotFound,
+} from './document-errors';
 export { contentOf, pdfFilename, toApiDocument } from './to-api-document';
-export { documentNotFound, notAllowedOnState } from './update-document';
 export { documentParamsSchema } from './schemas';
 
 /** The citizen's documents; registered inside the authenticated route tree. */

@@ -2,6 +2,7 @@ import elValidation from '@dilosi/domain/i18n/el/validation.json' with { type: '
 import enValidation from '@dilosi/domain/i18n/en/validation.json' with { type: 'json' };
 import frValidation from '@dilosi/domain/i18n/fr/validation.json' with { type: 'json' };
 import type {
+  ErrorCode,
   FieldError,
   InvalidField,
   LocalizedText,
@@ -64,6 +65,6 @@ export function toInvalidFields(
 }
 
 /** 400 with the first error's code as the answer's code when it is an upload refusal. */
-export function invalidFieldsError(code: string, invalidFields: InvalidField[], extra = {}) {
+export function invalidFieldsError(code: ErrorCode, invalidFields: InvalidField[], extra = {}) {
   return new AppError(400, code, { ...extra, invalid_fields: invalidFields });
 }

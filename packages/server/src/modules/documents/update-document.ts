@@ -1,8 +1,8 @@
 import {
   apiErrorSchema,
-  canApplyAction,
+  canTransition,
+  documentMachine,
   validateValues,
-  type DocumentState,
   type Recipient,
   type TemplateField,
 } from '@dilosi/domain';
@@ -16,19 +16,18 @@ import { checkUploads } from './check-uploads';
 import { computeDigest } from './compute-digest';
 import { nextEditingStep, resolveStepFields, stepOf } from './document-content';
 import { noExtras } from './document-extras';
+import { nextDocumentState } from './document-transition';
 import { findOwnedDocument, insertDocumentEvent, listDocumentFiles } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { planAttachments } from './plan-attachments';
 import { uploadsOf } from './read-multipart-body';
 import { resolveRecipients } from './resolve-recipients';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
 import { documentBodySchema, documentParamsSchema, documentResponseSchema } from './schemas';
 import { storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';
 import { contentOf, toApiDocument } from './to-api-document';
 import { invalidFieldsError, toInvalidFields } from './to-invalid-fields';
-
-export const documentNotFound = () => new AppError(404, 'document_api__declaration_not_found');
-export const notAllowedOnState = () => new AppError(409, 'action_not_allowed_on_state');
 
 /**
  * Whether this update belongs to issuance: in state requested (the SMS code), or `submit` at
@@ -42,9 +41,9 @@ async function issuanceStepOf(
 ): Promise<'request' | 'confirm' | null> {
   const { catalog, database } = services;
   const stored = await findOwnedDocument(database.db, id, userId);
-  if (!stored) throw documentNotFound();
-  if (stored.state === 'requested') return 'confirm';
-  if (stored.state !== 'editing' || action !== 'submit') return null;
+  if (!stored) throw declarationNotFound();
+  if (canTransition(documentMachine, stored.state, 'confirm')) return 'confirm';
+  if (!canTransition(documentMachine, stored.state, 'request') || action !== 'submit') return null;
   const definition = await catalog.definition(stored.template_refname, stored.template_version);
   const step = stepOf(definition, stored.step);
   const content = contentOf(stored, await listDocumentFiles(database.db, stored.id));
@@ -99,9 +98,9 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
         const stored = await findOwnedDocument(trx, request.params.id, user.id, {
           forUpdate: true,
         });
-        if (!stored) throw documentNotFound();
-        const state = stored.state as DocumentState;
-        if (!canApplyAction(state, 'update')) throw notAllowedOnState();
+        if (!stored) throw declarationNotFound();
+        const state = stored.state;
+        const updatedState = nextDocumentState(state, 'update');
         const sentDigest = document['digest-sha256'];
         if (sentDigest !== undefined && sentDigest !== stored.digest) {
           throw new AppError(409, 'document_modified');
@@ -166,6 +165,7 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
         const updated = await trx
           .updateTable('documents')
           .set({
+            state: updatedState,
             values: JSON.stringify(values),
             recipient: recipient === null ? null : JSON.stringify(recipient),
             step: next.key,
@@ -179,7 +179,7 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
           documentId: stored.id,
           action: 'update',
           fromState: state,
-          toState: 'editing',
+          toState: updatedState,
           step: next.key,
           userId: user.id,
         });

@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import { now } from '../../clock';
 import { requestLocale } from '../../lib/i18n';
 import {
-  documentNotFound,
+  declarationNotFound,
   findOwnedDocument,
-  notAllowedOnState,
+  nextDocumentState,
   OTP_FIELD_KEY,
   type IssuanceInput,
 } from '../documents';
@@ -36,8 +36,9 @@ export async function confirmIssuance(
   const locale = requestLocale(input.request);
 
   const stored = await findOwnedDocument(database.db, documentId, user.id);
-  if (!stored) throw documentNotFound();
-  if (stored.state !== 'requested') throw notAllowedOnState();
+  if (!stored) throw declarationNotFound();
+  // A first look, before the code is checked; issueDocument moves the state under lock.
+  nextDocumentState(stored.state, 'confirm');
   const code = readOtpInput(input.document.statements[OTP_FIELD_KEY]);
   if (code === null) throw otpError(locale, 'required', { answerCode: 'invalid_fields' });
   if (!OTP_FORMAT.test(code))

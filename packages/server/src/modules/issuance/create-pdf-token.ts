@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
 import {
-  documentNotFound,
+  declarationNotFound,
   documentParamsSchema,
   findOwnedDocument,
   notAllowedOnState,
 } from '../documents';
-import { pdfDownloadUrl } from './document-actions';
+import { pdfDownloadUrl } from './pdf-download-url';
 import type { IssuanceServices } from './issuance-services';
 
 /**
@@ -36,7 +36,7 @@ export async function createPdfTokenRoute(app: FastifyInstance, services: Issuan
     async (request) => {
       const user = requireUser(request);
       const stored = await findOwnedDocument(database.db, request.params.id, user.id);
-      if (!stored) throw documentNotFound();
+      if (!stored) throw declarationNotFound();
       if (!canRunUserAction(stored.state as DocumentState, 'pdf')) throw notAllowedOnState();
       const { url, expiresAt } = pdfDownloadUrl(services, stored.id);
       return {

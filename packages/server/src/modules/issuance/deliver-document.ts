@@ -1,4 +1,11 @@
-import { isValidEmail, nameKey, type Recipient, type Template, athensYear } from '@dilosi/domain';
+import {
+  caseMachine,
+  isValidEmail,
+  nameKey,
+  type Recipient,
+  type Template,
+  athensYear,
+} from '@dilosi/domain';
 import { sql } from 'kysely';
 import type { DocumentRow, User } from '../../db/schema';
 import type { Queryable } from '../documents';
@@ -35,7 +42,7 @@ export async function deliverIssuedDocument(
         entity_id: entity.id,
         document_id: row.id,
         case_id: caseId,
-        status: 'incoming',
+        status: caseMachine.initial,
         reference_code: row.reference_code,
         template_refname: template.refname,
         subject: template.shortname.el,

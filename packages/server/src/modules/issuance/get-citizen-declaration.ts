@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
 import {
-  documentNotFound,
+  declarationNotFound,
   listDocumentFiles,
   loadDocumentExtras,
   toApiDocument,
@@ -33,14 +33,14 @@ export async function getCitizenDeclarationRoute(app: FastifyInstance, services:
     async (request) => {
       const user = requireUser(request);
       const parsed = parseReferenceCode(request.params.ref);
-      if (!parsed.ok) throw documentNotFound();
+      if (!parsed.ok) throw declarationNotFound();
       const row = await database.db
         .selectFrom('documents')
         .selectAll()
         .where('reference_code', '=', parsed.code)
         .where('owner_id', '=', user.id)
         .executeTakeFirst();
-      if (!row) throw documentNotFound();
+      if (!row) throw declarationNotFound();
       const template = await catalog.definition(row.template_refname, row.template_version);
       const [files, extras] = await Promise.all([
         listDocumentFiles(database.db, row.id),

@@ -14,11 +14,11 @@ import { renderDocumentPdf } from '../../pdf/document-pdf';
 import {
   computeDigest,
   contentOf,
-  documentNotFound,
+  declarationNotFound,
   findOwnedDocument,
   insertDocumentEvent,
   listDocumentFiles,
-  notAllowedOnState,
+  nextDocumentState,
   toApiDocument,
   validationUrlOf,
 } from '../documents';
@@ -83,8 +83,12 @@ export async function issueDocument(
     try {
       const row = await database.db.transaction().execute(async (trx) => {
         const locked = await findOwnedDocument(trx, stored.id, user.id, { forUpdate: true });
-        if (!locked) throw documentNotFound();
-        if (locked.state !== input.from) throw notAllowedOnState();
+        if (!locked) throw declarationNotFound();
+        // Still in the state issuance started from; anonymous issuance (from editing) is the
+        // request and its confirmation at once.
+        const confirming =
+          input.from === 'editing' ? nextDocumentState(locked.state, 'request') : locked.state;
+        const issuedState = nextDocumentState(confirming, 'confirm');
         if (locked.digest !== stored.digest) throw new AppError(409, 'document_modified');
         if (input.codeHash !== null) {
           const challenge = await trx
@@ -105,7 +109,7 @@ export async function issueDocument(
         const issued = await trx
           .updateTable('documents')
           .set({
-            state: 'issued',
+            state: issuedState,
             step: 'issued',
             reference_code: referenceCode,
             issued_at: issuedAt,
@@ -126,7 +130,7 @@ export async function issueDocument(
           documentId: stored.id,
           action: 'issued',
           fromState: input.from,
-          toState: 'issued',
+          toState: issuedState,
           step: 'issued',
           userId: user.id,
         });
@@ -143,8 +147,8 @@ export async function issueDocument(
         await insertDocumentEvent(trx, {
           documentId: stored.id,
           action: 'pdf_created',
-          fromState: 'issued',
-          toState: 'issued',
+          fromState: issuedState,
+          toState: issuedState,
           step: 'issued',
           userId: user.id,
         });

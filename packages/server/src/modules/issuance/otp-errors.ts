@@ -1,4 +1,4 @@
-import type { Locale } from '@dilosi/domain';
+import type { ErrorCode, Locale } from '@dilosi/domain';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import { OTP_FIELD_KEY } from '../documents';
@@ -13,14 +13,16 @@ export function otpError(
   locale: Locale,
   code: 'required' | 'otp_invalid' | 'otp_expired' | 'otp_max_attempts',
   options: {
-    answerCode?: string;
+    /** The answer's code; `required` is a field code only, its answer is invalid_fields. */
+    answerCode?: ErrorCode;
     params?: Record<string, unknown>;
     data?: Record<string, unknown>;
   } = {},
 ): AppError {
   const namespace = code === 'required' ? 'validation' : 'errors';
   const params = options.params;
-  return new AppError(400, options.answerCode ?? code, {
+  const answerCode = options.answerCode ?? (code === 'required' ? 'invalid_fields' : code);
+  return new AppError(400, answerCode, {
     invalid_fields: [
       {
         invalid_field: OTP_FIELD_KEY,

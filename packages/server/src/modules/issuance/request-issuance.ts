@@ -1,15 +1,16 @@
-import { isValidGreekMobile, type ApiDocument } from '@dilosi/domain';
+import type { ApiDocument } from '@dilosi/domain';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import {
   computeDigest,
   contentOf,
-  documentNotFound,
+  declarationNotFound,
   findOwnedDocument,
   insertDocumentEvent,
   listDocumentFiles,
   loadDocumentExtras,
+  nextDocumentState,
   nextEditingStep,
   notAllowedOnState,
   requestedStep,
@@ -17,19 +18,10 @@ import {
   toApiDocument,
   type IssuanceInput,
 } from '../documents';
-import type { CurrentUser } from '../auth';
+import { certifiedMobileOf } from './certified-mobile';
 import { issueDocument } from './issue-document';
 import type { IssuanceServices } from './issuance-services';
 import { nextOtpSend, sendOtp } from './otp';
-
-/** The certified Greek mobile the SMS code goes to; 403 no_mobile or mobile_not_greek otherwise. */
-export function certifiedMobileOf(user: CurrentUser): string {
-  const { mobile, mobile_certified } = user.record;
-  if (!mobile || !mobile_certified) throw new AppError(403, 'no_mobile');
-  // Spec section 5: a non-Greek mobile number cannot be used to issue.
-  if (!isValidGreekMobile(mobile)) throw new AppError(403, 'mobile_not_greek');
-  return mobile;
-}
 
 /**
  * `submit` at the preview (editing → requested): a six-digit code is sent by SMS to the
@@ -47,14 +39,15 @@ export async function requestIssuance(
   const locale = requestLocale(input.request);
 
   const stored = await findOwnedDocument(database.db, documentId, user.id);
-  if (!stored) throw documentNotFound();
+  if (!stored) throw declarationNotFound();
   const template = await catalog.definition(stored.template_refname, stored.template_version);
   if (template.anonymous && user.isAnonymous) {
     const sentDigest = document['digest-sha256'];
     if (sentDigest !== undefined && sentDigest !== stored.digest) {
       throw new AppError(409, 'document_modified');
     }
-    if (stored.state !== 'editing') throw notAllowedOnState();
+    // No code to send: issueDocument requests and confirms at once (editing → issued).
+    nextDocumentState(stored.state, 'request');
     return issueDocument(services, {
       stored,
       user: user.record,
@@ -67,8 +60,8 @@ export async function requestIssuance(
 
   const { row, files } = await database.db.transaction().execute(async (trx) => {
     const locked = await findOwnedDocument(trx, documentId, user.id, { forUpdate: true });
-    if (!locked) throw documentNotFound();
-    if (locked.state !== 'editing') throw notAllowedOnState();
+    if (!locked) throw declarationNotFound();
+    const requested = nextDocumentState(locked.state, 'request');
     const sentDigest = document['digest-sha256'];
     if (sentDigest !== undefined && sentDigest !== locked.digest) {
       throw new AppError(409, 'document_modified');
@@ -89,7 +82,7 @@ export async function requestIssuance(
     const updated = await trx
       .updateTable('documents')
       .set({
-        state: 'requested',
+        state: requested,
         step: target.key,
         digest: computeDigest({
           values: locked.values,
@@ -104,8 +97,8 @@ export async function requestIssuance(
     await insertDocumentEvent(trx, {
       documentId: locked.id,
       action: 'requested',
-      fromState: 'editing',
-      toState: 'requested',
+      fromState: locked.state,
+      toState: requested,
       step: target.key,
       userId: user.id,
     });

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser } from '../auth';
 import {
-  documentNotFound,
+  declarationNotFound,
   documentParamsSchema,
   findOwnedDocument,
   listDocumentFiles,
@@ -61,11 +61,10 @@ export async function runDocumentActionRoute(app: FastifyInstance, services: Iss
         });
       }
       const stored = await findOwnedDocument(database.db, request.params.id, user.id);
-      if (!stored) throw documentNotFound();
+      if (!stored) throw declarationNotFound();
       if (!canRunUserAction(stored.state as DocumentState, action)) throw notAllowedOnState();
       const template = await catalog.definition(stored.template_refname, stored.template_version);
-      const outcome = await documentActions[action]({
-        services,
+      const outcome = await documentActions[action](services, {
         user,
         stored,
         template,

@@ -1,6 +1,5 @@
 import { formatReferenceCode, type TemplateType, type ValidatedDocument } from '@dilosi/domain';
 import { now } from '../../clock';
-import { AppError } from '../../lib/app-error';
 import { signDocumentToken } from '../../lib/document-token';
 import type { ValidationServices } from './validation-services';
 
@@ -47,9 +46,6 @@ export async function lookupReferenceCode(
   });
   return rows[0] ?? null;
 }
-
-export const documentNotFound = () => new AppError(404, 'document_not_found');
-export const documentDeleted = () => new AppError(410, 'document_deleted');
 
 /** The public validation address: what the PDF's QR code holds (documents/document-extras.ts). */
 export function validationUrl(publicUrl: string, code: string): string {

@@ -7,9 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { documentDeleted, validatedDocumentNotFound } from '../documents';
 import {
-  documentDeleted,
-  documentNotFound,
   lookupReferenceCode,
   NEVER_ISSUED_CODE,
   toValidatedDocument,
@@ -48,7 +47,7 @@ export async function validateDocumentRoute(
       const parsed = parseReferenceCode(request.body['document-id'] ?? '');
       if (!parsed.ok && parsed.reason === 'empty') throw new AppError(400, 'empty_value');
       const row = await lookupReferenceCode(services, parsed.ok ? parsed.code : NEVER_ISSUED_CODE);
-      if (!parsed.ok || !row) throw documentNotFound();
+      if (!parsed.ok || !row) throw validatedDocumentNotFound();
       if (row.state === 'deleted') throw documentDeleted();
       const document = await toValidatedDocument(services, parsed.code, {
         ...row,

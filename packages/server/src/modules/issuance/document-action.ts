@@ -1,0 +1,62 @@
+import {
+  canRunUserAction,
+  type DocumentUserAction,
+  type Locale,
+  type Template,
+} from '@dilosi/domain';
+import type { DocumentRow } from '../../db/schema';
+import type { CurrentUser } from '../auth';
+import {
+  declarationNotFound,
+  findOwnedDocument,
+  notAllowedOnState,
+  type Queryable,
+} from '../documents';
+import type { IssuanceServices } from './issuance-services';
+
+/** What every document action is given (POST /api/my-declarations/{id}/action). */
+export type DocumentActionInput = {
+  user: CurrentUser;
+  /** The document as read before the action (unlocked). */
+  stored: DocumentRow;
+  template: Template;
+  /** The request's `arguments`, checked by the action itself. */
+  args: Record<string, unknown>;
+  locale: Locale;
+};
+
+export type ActionOutcome = {
+  /** The document after the action, when it changed. */
+  row?: DocumentRow;
+  message?: string;
+  downloadUrl?: string;
+};
+
+/** One document action: its dependencies, its input and the caller's transaction, if any. */
+export type DocumentActionUseCase = (
+  services: IssuanceServices,
+  input: DocumentActionInput,
+  trx?: Queryable,
+) => Promise<ActionOutcome>;
+
+/**
+ * Runs a change on the locked document, still in a state the action allows; in the caller's
+ * transaction when given one, else in a transaction of its own.
+ */
+export async function withLockedDocument<T>(
+  services: IssuanceServices,
+  input: Pick<DocumentActionInput, 'stored' | 'user'>,
+  action: DocumentUserAction,
+  change: (trx: Queryable, locked: DocumentRow) => Promise<T>,
+  trx?: Queryable,
+): Promise<T> {
+  const run = async (handle: Queryable) => {
+    const locked = await findOwnedDocument(handle, input.stored.id, input.user.id, {
+      forUpdate: true,
+    });
+    if (!locked) throw declarationNotFound();
+    if (!canRunUserAction(locked.state, action)) throw notAllowedOnState();
+    return change(handle, locked);
+  };
+  return trx ? run(trx) : services.database.db.transaction().execute(run);
+}

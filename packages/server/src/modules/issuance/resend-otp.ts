@@ -1,0 +1,37 @@
+import { insertDocumentEvent, nextDocumentState, type Queryable } from '../documents';
+import { actionMessage } from './action-messages';
+import { certifiedMobileOf } from './certified-mobile';
+import { withLockedDocument, type DocumentActionInput } from './document-action';
+import type { IssuanceServices } from './issuance-services';
+import { nextOtpSend, sendOtp } from './otp';
+
+/** `resend_otp` (requested → requested): a new SMS code to the certified mobile. */
+export async function resendOtp(
+  services: IssuanceServices,
+  input: DocumentActionInput,
+  trx?: Queryable,
+) {
+  const { user, locale } = input;
+  const mobile = certifiedMobileOf(user);
+  const row = await withLockedDocument(
+    services,
+    input,
+    'resend_otp',
+    async (handle, locked) => {
+      const state = nextDocumentState(locked.state, 'resend_otp');
+      const sends = await nextOtpSend(handle, services.config, locked.id);
+      await sendOtp(handle, services, { documentId: locked.id, mobile, locale, sends });
+      await insertDocumentEvent(handle, {
+        documentId: locked.id,
+        action: 'otp_resent',
+        fromState: locked.state,
+        toState: state,
+        step: locked.step,
+        userId: user.id,
+      });
+      return locked;
+    },
+    trx,
+  );
+  return { row, message: actionMessage(locale, 'otp_resent') };
+}

@@ -1,0 +1,51 @@
+import { RuleTester } from 'eslint';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
+import tseslint from 'typescript-eslint';
+import { describe, it } from 'vitest';
+import { stateLiteralWrite } from './eslint-state-writes.mjs';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const tester = new RuleTester({
+  languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' },
+});
+
+const options = [stateLiteralWrite];
+const bites = [{ message: stateLiteralWrite.message }];
+
+tester.run(
+  'no-restricted-syntax (state literal in a write)',
+  builtinRules.get('no-restricted-syntax'),
+  {
+    valid: [
+      {
+        code: "db.updateTable('documents').set({ state: moved.state, step: 'revoked' });",
+        options,
+      },
+      { code: "db.insertInto('inbox_entries').values({ status: caseMachine.initial });", options },
+      { code: "db.selectFrom('documents').where('state', '=', 'issued');", options },
+      { code: "db.updateTable('documents').set({ step: 'issued' });", options },
+      { code: "const answer = { status: 'sent' };", options },
+    ],
+    invalid: [
+      { code: "db.updateTable('documents').set({ state: 'revoked' });", options, errors: bites },
+      {
+        code: "trx.insertInto('citizen_messages').values({ owner_id: id, status: 'incoming' });",
+        options,
+        errors: bites,
+      },
+      {
+        code: "db.updateTable('outbox').set((eb) => ({ status: 'sending', n: eb('n', '+', 1) }));",
+        options,
+        errors: bites,
+      },
+      {
+        code: "trx.insertInto('permissions').values([{ state: 'pending' }, { state: 'active' }]);",
+        options,
+        errors: [...bites, ...bites],
+      },
+    ],
+  },
+);
