@@ -8,6 +8,7 @@ import { updateProfile, useCurrentUser } from '../../api/auth';
 import { paths } from '../../config/paths';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { safeNext } from './login-token-page';
 
 type Errors = { choice?: string; mobile?: string; form?: string };
@@ -24,6 +25,7 @@ export function ConsentPage() {
   const [mobile, setMobile] = useState(user?.mobile ?? '');
   const [checkCertified, setCheckCertified] = useState(true);
   const [errors, setErrors] = useState<Errors>({});
+  const errorMessage = useErrorMessage();
   const [isSubmitting, setSubmitting] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const ids = { choice: useId(), mobile: useId(), mobileHint: useId(), mobileError: useId() };
@@ -62,7 +64,12 @@ export function ConsentPage() {
       setErrors(
         code === 'attribute_not_validated'
           ? { mobile: t('consent.mobileNotValidated') }
-          : { form: isApiRequestError(error) ? error.message : t('consent.failed') },
+          : {
+              form: errorMessage(
+                error,
+                isApiRequestError(error) ? error.message : t('consent.failed'),
+              ),
+            },
       );
       requestAnimationFrame(() => summaryRef.current?.focus());
     } finally {
