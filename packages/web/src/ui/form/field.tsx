@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { errorId, describedBy, hintId } from './field-ids';
 
+/** Whether a hint or an error was given (an empty one is none). */
+function hasContent(node: ReactNode): boolean {
+  return node !== null && node !== undefined && node !== false && node !== '';
+}
+
 /** The GOV.GR classes of a field's wrapper: red rule on the left when it has an error. */
 export function fieldClassName(hasError: boolean, extra = ''): string {
   return ['govgr-field', hasError ? 'govgr-field__error' : '', extra].filter(Boolean).join(' ');
@@ -38,9 +43,7 @@ export function FieldError({
   prefix?: string | undefined;
   children: ReactNode;
 }) {
-  if (children === null || children === undefined || children === false || children === '') {
-    return null;
-  }
+  if (!hasContent(children)) return null;
   return (
     <p id={errorId(id)} className="govgr-error-message">
       {prefix ? <span className="govgr-visually-hidden">{prefix} </span> : null}
@@ -61,10 +64,6 @@ type ShellProps = {
   className?: string;
   children: ReactNode;
 };
-
-function hasContent(node: ReactNode): boolean {
-  return node !== null && node !== undefined && node !== false && node !== '';
-}
 
 /** One control with its label above, then its hint and error message (GOV.GR order). */
 export function Field({
