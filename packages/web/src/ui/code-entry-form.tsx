@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { controlAria, ErrorSummary, Field, inputClassName, useFocusOnErrors } from './form';
 
 /**
  * One code typed and sent (a template code, a reference code), in the GOV.GR pattern: an error
@@ -20,14 +21,11 @@ export function CodeEntryForm(props: {
   onSubmit: (value: string) => void;
 }) {
   const { message } = props;
-  const ids = { code: useId(), hint: useId(), error: useId() };
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const hasError = Boolean(message);
   // Sending again with the same mistake moves focus to the summary again.
   const [sends, setSends] = useState(0);
-
-  useEffect(() => {
-    if (message) summaryRef.current?.focus();
-  }, [message, sends]);
+  const { summaryRef, formRef } = useFocusOnErrors(message ? `${sends}:${message}` : null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,44 +36,27 @@ export function CodeEntryForm(props: {
   return (
     <>
       {message ? (
-        <div className="govgr-error-summary" ref={summaryRef} tabIndex={-1} role="alert">
-          <h2 className="govgr-heading-m">{props.errorTitle}</h2>
-          <ul className="govgr-list">
-            <li>
-              <a className="govgr-link" href={`#${ids.code}`}>
-                {message}
-              </a>
-            </li>
-          </ul>
-        </div>
+        <ErrorSummary
+          ref={summaryRef}
+          title={props.errorTitle}
+          items={[{ key: 'code', message, href: `#${id}` }]}
+        />
       ) : null}
       {props.heading}
-      <form className="govgr-form" noValidate onSubmit={onSubmit}>
-        <div className={`govgr-field${message ? ' govgr-field__error' : ''}`}>
-          <label className="govgr-label" htmlFor={ids.code}>
-            {props.label}
-          </label>
-          <p id={ids.hint} className="govgr-hint">
-            {props.hint}
-          </p>
-          {message ? (
-            <p id={ids.error} className="govgr-error-message">
-              {message}
-            </p>
-          ) : null}
+      <form ref={formRef} className="govgr-form" noValidate onSubmit={onSubmit}>
+        <Field id={id} label={props.label} hint={props.hint} error={message}>
           <input
-            id={ids.code}
+            id={id}
             name="code"
             type="text"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={props.maxLength}
-            className={`govgr-input ${props.width}${message ? ' govgr-error-input' : ''}`}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? `${ids.hint} ${ids.error}` : ids.hint}
+            className={inputClassName(`govgr-input ${props.width}`, hasError)}
+            {...controlAria(id, { hasHint: true, hasError })}
           />
-        </div>
+        </Field>
         <button type="submit" className="govgr-btn govgr-btn-primary" disabled={props.isBusy}>
           {props.submitLabel}
         </button>

@@ -1,13 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isValidGreekMobile } from '@dilosi/domain';
 import { isApiRequestError } from '../../api/api-client';
 import { updateProfile, useCurrentUser } from '../../api/auth';
 import { paths } from '../../config/paths';
+import {
+  controlAria,
+  ErrorSummary,
+  Field,
+  FieldGroup,
+  inputClassName,
+  useFocusOnErrors,
+} from '../../ui/form';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { safeNext } from './login-token-page';
 
 type Errors = { choice?: string; mobile?: string; form?: string };
@@ -24,9 +33,9 @@ export function ConsentPage() {
   const [mobile, setMobile] = useState(user?.mobile ?? '');
   const [checkCertified, setCheckCertified] = useState(true);
   const [errors, setErrors] = useState<Errors>({});
+  const errorMessage = useErrorMessage();
   const [isSubmitting, setSubmitting] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const ids = { choice: useId(), mobile: useId(), mobileHint: useId(), mobileError: useId() };
+  const ids = { choice: useId(), mobile: useId() };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,10 +45,7 @@ export function ConsentPage() {
     else if (choice === 'yes' && !isValidGreekMobile(mobile.trim()))
       found.mobile = t('consent.mobileInvalid');
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => summaryRef.current?.focus());
-      return;
-    }
+    if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     try {
       const updated = await updateProfile({
@@ -62,92 +68,81 @@ export function ConsentPage() {
       setErrors(
         code === 'attribute_not_validated'
           ? { mobile: t('consent.mobileNotValidated') }
-          : { form: isApiRequestError(error) ? error.message : t('consent.failed') },
+          : {
+              form: errorMessage(
+                error,
+                isApiRequestError(error) ? error.message : t('consent.failed'),
+              ),
+            },
       );
-      requestAnimationFrame(() => summaryRef.current?.focus());
     } finally {
       setSubmitting(false);
     }
   };
 
   const summary = [
-    errors.choice ? { href: `#${ids.choice}-yes`, text: errors.choice } : null,
-    errors.mobile ? { href: `#${ids.mobile}`, text: errors.mobile } : null,
-    errors.form ? { href: '#consent-form', text: errors.form } : null,
-  ].filter((e): e is { href: string; text: string } => e !== null);
+    errors.choice ? { key: 'choice', href: `#${ids.choice}-yes`, message: errors.choice } : null,
+    errors.mobile ? { key: 'mobile', href: `#${ids.mobile}`, message: errors.mobile } : null,
+    errors.form ? { key: 'form', href: '#consent-form', message: errors.form } : null,
+  ].filter((item) => item !== null);
+  // Each failed check or refusal sets a new errors object: the summary takes the focus again.
+  const { summaryRef, formRef } = useFocusOnErrors(summary.length > 0 ? errors : null);
 
   return (
     <PageContainer>
       {summary.length > 0 ? (
-        <div className="govgr-error-summary" ref={summaryRef} tabIndex={-1} role="alert">
-          <h2 className="govgr-heading-m">{t('consent.errorSummary')}</h2>
-          <ul className="govgr-list">
-            {summary.map((e) => (
-              <li key={e.href}>
-                <a className="govgr-link" href={e.href}>
-                  {e.text}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ErrorSummary ref={summaryRef} title={t('consent.errorSummary')} items={summary} />
       ) : null}
       <PageHeading>{t('consent.title')}</PageHeading>
       <p className="govgr-body">{t('consent.lead')}</p>
-      <form id="consent-form" className="govgr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <div className={`govgr-field${errors.choice ? ' govgr-field__error' : ''}`}>
-          <fieldset
-            className="govgr-fieldset"
-            aria-describedby={errors.choice ? `${ids.choice}-error` : undefined}
-          >
-            <legend className="govgr-heading-s">{t('consent.question')}</legend>
-            {errors.choice ? (
-              <p id={`${ids.choice}-error`} className="govgr-error-message">
-                {errors.choice}
-              </p>
-            ) : null}
-            <div className="govgr-field__choices">
-              {(['yes', 'no'] as const).map((value) => (
-                <label key={value} className="govgr-choice" htmlFor={`${ids.choice}-${value}`}>
-                  <input
-                    id={`${ids.choice}-${value}`}
-                    className="govgr-choice__input"
-                    type="radio"
-                    name="mobile_use"
-                    value={value}
-                    checked={choice === value}
-                    onChange={() => setChoice(value)}
-                  />
-                  <span className="govgr-choice__label">{t(`consent.${value}`)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </div>
+      <form
+        ref={formRef}
+        id="consent-form"
+        className="govgr-form"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        <FieldGroup
+          id={ids.choice}
+          legend={t('consent.question')}
+          legendClassName="govgr-heading-s"
+          error={errors.choice}
+        >
+          <div className="govgr-field__choices">
+            {(['yes', 'no'] as const).map((value) => (
+              <label key={value} className="govgr-choice" htmlFor={`${ids.choice}-${value}`}>
+                <input
+                  id={`${ids.choice}-${value}`}
+                  className="govgr-choice__input"
+                  type="radio"
+                  name="mobile_use"
+                  value={value}
+                  checked={choice === value}
+                  onChange={() => setChoice(value)}
+                />
+                <span className="govgr-choice__label">{t(`consent.${value}`)}</span>
+              </label>
+            ))}
+          </div>
+        </FieldGroup>
         {choice === 'yes' ? (
-          <div className={`govgr-field${errors.mobile ? ' govgr-field__error' : ''}`}>
-            <label className="govgr-label" htmlFor={ids.mobile}>
-              {t('consent.mobile')}
-            </label>
-            <p id={ids.mobileHint} className="govgr-hint">
-              {t('consent.mobileHint')}
-            </p>
-            {errors.mobile ? (
-              <p id={ids.mobileError} className="govgr-error-message">
-                {errors.mobile}
-              </p>
-            ) : null}
+          <Field
+            id={ids.mobile}
+            label={t('consent.mobile')}
+            hint={t('consent.mobileHint')}
+            error={errors.mobile}
+          >
             <input
               id={ids.mobile}
-              className={`govgr-input govgr-input--width-10${errors.mobile ? ' govgr-error-input' : ''}`}
+              className={inputClassName(
+                'govgr-input govgr-input--width-10',
+                Boolean(errors.mobile),
+              )}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
               value={mobile}
-              aria-invalid={errors.mobile ? true : undefined}
-              aria-describedby={
-                errors.mobile ? `${ids.mobileHint} ${ids.mobileError}` : ids.mobileHint
-              }
+              {...controlAria(ids.mobile, { hasHint: true, hasError: Boolean(errors.mobile) })}
               onChange={(e) => setMobile(e.target.value)}
             />
             <label className="govgr-choice dilosi-consent-check">
@@ -159,7 +154,7 @@ export function ConsentPage() {
               />
               <span className="govgr-choice__label">{t('consent.checkCertified')}</span>
             </label>
-          </div>
+          </Field>
         ) : null}
         <button type="submit" className="govgr-btn govgr-btn-primary" disabled={isSubmitting}>
           {t('consent.continue')}

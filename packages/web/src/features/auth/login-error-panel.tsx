@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../ui/use-error-message';
 
 /** The error of a failed login: 'Υπάρχει κάποιο πρόβλημα', the code's text, the code itself. */
 export function LoginErrorPanel({ code }: { code: string }) {
-  const { t, i18n } = useTranslation(['auth', 'errors']);
+  const { t, i18n } = useTranslation(['auth']);
+  const errorMessage = useErrorMessage();
   if (code === 'invalid_token') {
     return (
       <div className="govgr-error-summary" role="alert" tabIndex={-1}>
@@ -12,12 +14,9 @@ export function LoginErrorPanel({ code }: { code: string }) {
     );
   }
   const tokenKey = `auth:token.errors.${code}`;
-  const errorKey = `errors:${code}`;
   const message = i18n.exists(tokenKey)
     ? t(tokenKey as 'auth:token.errors.no_code')
-    : i18n.exists(errorKey)
-      ? t(errorKey as 'errors:not_found')
-      : t('auth:login.genericError');
+    : errorMessage(code, t('auth:login.genericError'));
   return (
     <div className="govgr-error-summary" role="alert" tabIndex={-1}>
       <h2 className="govgr-heading-m">

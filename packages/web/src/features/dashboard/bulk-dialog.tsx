@@ -7,8 +7,8 @@ import {
 } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiRequestError } from '../../api/api-client';
 import { ModalDialog } from '../../ui/modal-dialog';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { useActiveClerks, useBulkCaseAction } from './dashboard-api';
 
 /**
@@ -34,6 +34,7 @@ export function BulkDialog({
   const [state, setState] = useState<CaseStatus>('finished');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const errorMessage = useErrorMessage();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,9 +56,7 @@ export function BulkDialog({
       onSuccess: (answer) => onDone(answer.data),
       onError: (failure) =>
         setError(
-          isApiRequestError(failure) || failure instanceof Error
-            ? failure.message
-            : String(failure),
+          errorMessage(failure, failure instanceof Error ? failure.message : String(failure)),
         ),
     });
   };

@@ -20,6 +20,7 @@ import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { DismissCaseDialog, ShareCaseDialog } from './case-action-dialogs';
 import {
   caseDownloadUrl,
@@ -376,6 +377,7 @@ function ActionDialog({
   const [state, setState] = useState<string>(item.inbox_status);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const errorMessage = useErrorMessage();
   const titles = {
     assign: 'actions.assign',
     status: 'actions.status',
@@ -412,7 +414,7 @@ function ActionDialog({
           : undefined;
         setError(
           field?.error_info?.message ??
-            (failure instanceof Error ? failure.message : String(failure)),
+            errorMessage(failure, failure instanceof Error ? failure.message : String(failure)),
         );
       },
     });

@@ -1,7 +1,15 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ValidationError } from '@dilosi/domain';
 import { isApiRequestError } from '../../api/api-client';
+import {
+  controlAria,
+  ErrorSummary,
+  Field,
+  FieldGroup,
+  inputClassName,
+  useFocusOnErrors,
+} from '../../ui/form';
 import { ModalDialog } from '../../ui/modal-dialog';
 
 /** One input of an action's dialog. */
@@ -63,7 +71,9 @@ export function ActionFormDialog({
     Object.fromEntries(fields.map((field) => [field.name, field.initial ?? '']));
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const summary = Object.entries(errors);
+  // Each failed check or answer sets a new errors object: the summary takes the focus again.
+  const { summaryRef, formRef } = useFocusOnErrors(summary.length > 0 ? errors : null);
 
   const close = () => {
     setValues(initial());
@@ -77,12 +87,6 @@ export function ActionFormDialog({
       label,
       ...error.params,
     });
-
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    // After the summary renders: it takes the focus, as on the wizard's steps.
-    window.setTimeout(() => summaryRef.current?.focus(), 0);
-  };
 
   const onFormSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -98,7 +102,7 @@ export function ActionFormDialog({
       if (invalid) found[field.name] = message(invalid, field.label);
     }
     if (Object.keys(found).length > 0) {
-      showErrors(found);
+      setErrors(found);
       return;
     }
     setErrors({});
@@ -118,12 +122,10 @@ export function ActionFormDialog({
             entry.error_info.message ||
             message({ code: entry.error_info.code } as ValidationError, label);
         }
-        showErrors(fromServer);
+        setErrors(fromServer);
       },
     );
   };
-
-  const summary = Object.entries(errors);
 
   return (
     <ModalDialog
@@ -134,37 +136,18 @@ export function ActionFormDialog({
       describedBy={warning ? warningId : undefined}
     >
       {summary.length > 0 ? (
-        <div
+        <ErrorSummary
           ref={summaryRef}
-          className="govgr-error-summary"
-          role="alert"
-          tabIndex={-1}
-          aria-labelledby={`${formId}-summary`}
-        >
-          <h3 id={`${formId}-summary`} className="govgr-heading-s">
-            {t('dialogs.errorSummary')}
-          </h3>
-          <ul className="govgr-list">
-            {summary.map(([name, error]) => (
-              <li key={name}>
-                {fields.some((field) => field.name === name) ? (
-                  <a
-                    className="govgr-link"
-                    href={`#${controlId(name)}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      document.getElementById(controlId(name))?.focus();
-                    }}
-                  >
-                    {error}
-                  </a>
-                ) : (
-                  error
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
+          title={t('dialogs.errorSummary')}
+          titleId={`${formId}-summary`}
+          headingLevel={3}
+          headingClassName="govgr-heading-s"
+          items={summary.map(([name, error]) => ({
+            key: name,
+            message: error,
+            href: fields.some((field) => field.name === name) ? `#${controlId(name)}` : undefined,
+          }))}
+        />
       ) : null}
       {warning ? (
         <div className="govgr-warning-text" id={warningId}>
@@ -175,88 +158,70 @@ export function ActionFormDialog({
         </div>
       ) : null}
       {text ? <div className="govgr-body">{text}</div> : null}
-      <form className="govgr-form" noValidate onSubmit={onFormSubmit}>
+      <form ref={formRef} className="govgr-form" noValidate onSubmit={onFormSubmit}>
         {fields.map((field, index) => {
           const id = controlId(field.name);
           const error = errors[field.name];
-          const hintId = field.hint ? `${id}-hint` : null;
-          const errorId = error ? `${id}-error` : null;
-          const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-          const errorMessage = error ? (
-            <p id={`${id}-error`} className="govgr-error-message">
-              <span className="govgr-visually-hidden">{t('dialogs.errorPrefix')} </span>
-              {error}
-            </p>
-          ) : null;
+          const hasError = Boolean(error);
+          const errorPrefix = t('dialogs.errorPrefix');
           if (field.kind === 'radio') {
             return (
-              <div
+              <FieldGroup
                 key={field.name}
-                className={error ? 'govgr-field govgr-field__error' : 'govgr-field'}
+                id={id}
+                legend={field.label}
+                hint={field.hint}
+                error={error}
+                errorPrefix={errorPrefix}
               >
-                <fieldset className="govgr-fieldset" aria-describedby={describedBy}>
-                  <legend className="govgr-fieldset__legend govgr-heading-s">{field.label}</legend>
-                  {field.hint ? (
-                    <p id={`${id}-hint`} className="govgr-hint">
-                      {field.hint}
-                    </p>
-                  ) : null}
-                  {errorMessage}
-                  <div className="govgr-radios" id={id} tabIndex={-1}>
-                    {(field.options ?? []).map((option, optionIndex) => (
-                      <div key={option.value} className="govgr-radios__item">
-                        <label className="govgr-radios__label">
-                          <input
-                            className="govgr-radios__input"
-                            type="radio"
-                            name={field.name}
-                            value={option.value}
-                            checked={values[field.name] === option.value}
-                            data-autofocus={index === 0 && optionIndex === 0 ? true : undefined}
-                            onChange={() =>
-                              setValues((current) => ({ ...current, [field.name]: option.value }))
-                            }
-                          />
-                          {option.label}
-                        </label>
-                      </div>
-                    ))}
-                  </div>
-                </fieldset>
-              </div>
+                <div className="govgr-radios" id={id} tabIndex={-1}>
+                  {(field.options ?? []).map((option, optionIndex) => (
+                    <div key={option.value} className="govgr-radios__item">
+                      <label className="govgr-radios__label">
+                        <input
+                          className="govgr-radios__input"
+                          type="radio"
+                          name={field.name}
+                          value={option.value}
+                          checked={values[field.name] === option.value}
+                          data-autofocus={index === 0 && optionIndex === 0 ? true : undefined}
+                          onChange={() =>
+                            setValues((current) => ({ ...current, [field.name]: option.value }))
+                          }
+                        />
+                        {option.label}
+                      </label>
+                    </div>
+                  ))}
+                </div>
+              </FieldGroup>
             );
           }
           return (
-            <div
+            <Field
               key={field.name}
-              className={error ? 'govgr-field govgr-field__error' : 'govgr-field'}
+              id={id}
+              label={field.label}
+              hint={field.hint}
+              error={error}
+              errorPrefix={errorPrefix}
             >
-              <label className="govgr-label" htmlFor={id}>
-                {field.label}
-              </label>
-              {field.hint ? (
-                <p id={`${id}-hint`} className="govgr-hint">
-                  {field.hint}
-                </p>
-              ) : null}
-              {errorMessage}
               <input
                 id={id}
                 name={field.name}
                 type={field.kind === 'email' ? 'email' : 'text'}
-                className={error ? 'govgr-input govgr-error-input' : 'govgr-input'}
+                className={inputClassName('govgr-input', hasError)}
                 value={values[field.name] ?? ''}
                 autoComplete={field.autoComplete}
                 inputMode={field.inputMode}
                 spellCheck={false}
-                aria-describedby={describedBy}
-                aria-invalid={error ? true : undefined}
+                {...controlAria(id, { hasHint: Boolean(field.hint), hasError })}
                 data-autofocus={index === 0 ? true : undefined}
                 onChange={(event) =>
                   setValues((current) => ({ ...current, [field.name]: event.target.value }))
                 }
               />
-            </div>
+            </Field>
           );
         })}
         <div className="govgr-button-group">

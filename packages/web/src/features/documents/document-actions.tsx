@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../api/auth';
 import { isApiRequestError } from '../../api/api-client';
 import { paths } from '../../config/paths';
 import { showToast } from '../../ui/toasts';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { ActionFormDialog } from './action-form-dialog';
 import { useCreatePdfToken } from './api/create-pdf-token';
 import { useRunDocumentAction, type RunDocumentActionInput } from './api/run-document-action';
@@ -51,7 +52,7 @@ function downloadFrom(url: string, filename: string | undefined): void {
  */
 export function DocumentActions({ document }: { document: ApiDocument }) {
   const { t } = useTranslation('wizard');
-  const { t: tErrors, i18n } = useTranslation('errors');
+  const errorText = useErrorMessage();
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const action = useRunDocumentAction();
@@ -60,16 +61,6 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
 
   const allowed = document.actions ?? userActionsFor(document.state);
   const actions = ORDER.filter((key) => allowed.includes(key));
-
-  const errorText = (error: unknown): string => {
-    if (isApiRequestError(error)) {
-      if (error.code !== 'unknown_error' && i18n.exists(error.code, { ns: 'errors' })) {
-        return tErrors(error.code as 'internal_error');
-      }
-      return t('generic.error', { status: error.status || '—' });
-    }
-    return t('generic.error', { status: '—' });
-  };
 
   /** Runs an action; a success shows the server's text (else ours), a failure a toast too. */
   const run = (

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isFinalState, type ApiDocument, type InvalidField } from '@dilosi/domain';
-import { isApiRequestError } from '../../api/api-client';
+import { isApiRequestError, type ApiRequestError } from '../../api/api-client';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
 import { MissingClaimsNotice } from '../../ui/missing-claims-notice';
@@ -11,6 +11,7 @@ import { PageContainer } from '../../ui/page-container';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { focusPageHeading } from '../../ui/route-focus';
 import { showToast } from '../../ui/toasts';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { useBackstepDocument } from './api/backstep-document';
 import { getCitizenDeclarationQueryOptions } from './api/get-citizen-declaration';
 import { useDocument } from './api/get-document';
@@ -26,7 +27,7 @@ type IssueLocationState = { document?: ApiDocument } | null;
 type Notice =
   | { kind: 'modified' }
   | { kind: 'notAllowed' }
-  | { kind: 'error'; code: string }
+  | { kind: 'error'; error: ApiRequestError }
   | { kind: 'mobile'; code: 'no_mobile' | 'mobile_not_greek' }
   | { kind: 'otpAlreadySent'; seconds: number | null; message: string }
   | { kind: 'claims'; claims: unknown[] };
@@ -116,7 +117,7 @@ function DocumentWizard({
   onReload: () => Promise<unknown>;
 }) {
   const { t } = useTranslation('wizard');
-  const { t: tErrors, i18n } = useTranslation('errors');
+  const errorMessage = useErrorMessage();
   const { t: tUi } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -209,7 +210,7 @@ function DocumentWizard({
         return;
       }
       // Other refusals (4xx) are explained here and the citizen's input stays on the page.
-      setNotice({ kind: 'error', code: error.code });
+      setNotice({ kind: 'error', error });
     },
     [onReload],
   );
@@ -290,18 +291,15 @@ function DocumentWizard({
       </WizardNotice>
     );
   } else if (notice?.kind === 'error') {
-    const known = i18n.exists(notice.code, { ns: 'errors' });
     noticeView = (
       <WizardNotice variant="error" title={t('issue.errorTitle')}>
-        <p className="govgr-body">
-          {known ? tErrors(notice.code as 'internal_error') : t('issue.saveFailed')}
-        </p>
+        <p className="govgr-body">{errorMessage(notice.error, t('issue.saveFailed'))}</p>
       </WizardNotice>
     );
   } else if (notice?.kind === 'mobile') {
     noticeView = (
       <WizardNotice variant="error" title={t('issue.mobileTitle')}>
-        <p className="govgr-body">{tErrors(notice.code)}</p>
+        <p className="govgr-body">{errorMessage(notice.code)}</p>
         {notice.code === 'no_mobile' ? (
           <p className="govgr-body">
             <Link className="govgr-link" to={paths.info.noMobile.getHref()}>

@@ -10,6 +10,7 @@ import { solveCaptcha, type CaptchaSolution } from '../../lib/captcha/solve-capt
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { useCreateDocument } from './api/create-document';
 import { getCaptcha } from './api/get-captcha';
 import { useTemplate } from './api/get-template';
@@ -51,7 +52,7 @@ function needsCaptchaUpfront(template: PublicTemplate, user: CurrentUser): boole
 
 function CreatingDocument({ template, user }: { template: PublicTemplate; user: CurrentUser }) {
   const { t } = useTranslation('wizard');
-  const { t: tErrors, i18n } = useTranslation('errors');
+  const errorMessage = useErrorMessage();
   const locale = useLocale();
   const navigate = useNavigate();
   const query = useTemplateQuery();
@@ -132,12 +133,7 @@ function CreatingDocument({ template, user }: { template: PublicTemplate; user: 
       ].includes(apiError.code);
     if (apiError && !isLocal)
       return <TemplateErrorView error={apiError} refname={template.refname} />;
-    const message =
-      apiError && i18n.exists(apiError.code, { ns: 'errors' })
-        ? tErrors(apiError.code as 'internal_error')
-        : apiError
-          ? t('create.failed')
-          : t('create.captchaFailed');
+    const message = errorMessage(error, apiError ? t('create.failed') : t('create.captchaFailed'));
     return (
       <PageContainer>
         <div className="govgr-error-summary" role="alert">

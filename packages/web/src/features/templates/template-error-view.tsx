@@ -8,6 +8,7 @@ import { HomeLink } from '../../ui/home-link';
 import { MissingClaimsNotice } from '../../ui/missing-claims-notice';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
+import { useErrorMessage } from '../../ui/use-error-message';
 
 const RESTRICTIONS = [
   'template_not_accessible',
@@ -29,7 +30,7 @@ type DisabledData = { service_name?: LocalizedText; service_url?: string };
  */
 export function TemplateErrorView({ error, refname }: { error: unknown; refname: string }) {
   const { t } = useTranslation('wizard');
-  const { t: tErrors } = useTranslation('errors');
+  const errorMessage = useErrorMessage();
   const locale = useLocale();
   const location = useLocation();
   if (!isApiRequestError(error)) throw error;
@@ -65,7 +66,7 @@ export function TemplateErrorView({ error, refname }: { error: unknown; refname:
     return (
       <PageContainer>
         <PageHeading>{t('restricted.title')}</PageHeading>
-        <p className="govgr-body-l">{tErrors(error.code)}</p>
+        <p className="govgr-body-l">{errorMessage(error)}</p>
         {error.code === 'template_not_accessible_for_afm_ending' ? (
           <p className="govgr-body">{t('restricted.afmEndingHint')}</p>
         ) : (

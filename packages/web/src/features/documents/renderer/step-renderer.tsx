@@ -1,5 +1,5 @@
 import './renderer.css';
-import { createElement, useEffect, useRef, useState, type FormEvent } from 'react';
+import { createElement, useRef, useState, type FormEvent } from 'react';
 import {
   DISPLAY_ONLY_COMPONENTS,
   validateValues,
@@ -10,10 +10,11 @@ import {
   type StepAction,
   type StepField,
 } from '@dilosi/domain';
+import { ErrorSummary, useFocusOnErrors, type ErrorSummaryItem } from '../../../ui/form';
 import { PageHeading } from '../../../ui/page-heading';
 import { resolveFieldComponent } from './field-registry';
 import { RenderFieldContext } from './field-slot';
-import { ErrorSummary, TechnicalError, type SummaryError } from './form-primitives';
+import { TechnicalError } from './form-primitives';
 import {
   allFormFieldKeys,
   attachmentSizes,
@@ -110,8 +111,6 @@ function StepForm({
   const [clientErrors, setClientErrors] = useState<FieldError[] | null>(null);
   // Server errors answered to an earlier submission are not shown again once the citizen resends.
   const [settledServerErrors, setSettledServerErrors] = useState<InvalidField[] | undefined>();
-  const [summaryFocus, setSummaryFocus] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const pendingAction = useRef<StepAction | null>(null);
 
   const formKeys = allFormFieldKeys(step);
@@ -129,21 +128,19 @@ function StepForm({
     const label = fieldForPath(step.fields, path)?.label[locale] ?? path;
     errors.set(path, { code: error.code, message: message(error, label) });
   }
-  const summary: SummaryError[] = [...errors].map(([path, error]) => {
+  const summary: ErrorSummaryItem[] = [...errors].map(([path, error]) => {
     const field = fieldForPath(step.fields, path);
     return {
-      path,
+      key: path,
       href: `#${fieldDomId(path)}`,
       message: field ? `${field.label[locale]}: ${error.message}` : error.message,
     };
   });
 
-  useEffect(() => {
-    if (summaryFocus > 0) summaryRef.current?.focus();
-  }, [summaryFocus]);
-  useEffect(() => {
-    if (serverErrors && serverErrors.length > 0) summaryRef.current?.focus();
-  }, [serverErrors]);
+  // Each failed check, and each answer with invalid fields, brings a new list: focus again.
+  const { summaryRef, formRef } = useFocusOnErrors(
+    summary.length > 0 ? (clientErrors ?? serverErrors) : null,
+  );
 
   const setValue = (key: string, value: unknown) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -163,7 +160,6 @@ function StepForm({
     });
     if (found.length > 0) {
       setClientErrors(found);
-      setSummaryFocus((count) => count + 1);
       return;
     }
     setClientErrors(null);
@@ -213,7 +209,14 @@ function StepForm({
   return (
     <RenderFieldContext.Provider value={renderFieldSlot}>
       <div className="dilosi-step">
-        {summary.length > 0 ? <ErrorSummary ref={summaryRef} errors={summary} /> : null}
+        {summary.length > 0 ? (
+          <ErrorSummary
+            ref={summaryRef}
+            title={t('form.errorSummaryTitle')}
+            titleId="step-error-summary-title"
+            items={summary}
+          />
+        ) : null}
         {canGoBack ? (
           <button type="button" className="govgr-back-link dilosi-back-button" onClick={onBack}>
             {t('step.back')}
@@ -222,6 +225,7 @@ function StepForm({
         <PageHeading>{step.title[locale]}</PageHeading>
         <StepElements elements={step.elements} context={elementsContext} />
         <form
+          ref={formRef}
           className="govgr-form dilosi-step-form"
           noValidate
           aria-busy={isSubmitting || undefined}

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import type { AppConfig, Locale } from '@dilosi/domain';
 import { getAppConfigQueryOptions } from '../../../../api/get-app-config';
-import { controlAria, FieldShell, inputClassName } from '../form-primitives';
+import { controlAria, inputClassName } from '../../../../ui/form';
+import { FieldShell } from '../form-primitives';
 import { isAttachmentState } from '../form-values';
 import type { AttachmentState, FieldComponentProps, FieldErrorView } from '../types';
 import { useDocumentsText, useValidationMessage, type DocumentsText } from '../use-renderer-text';
@@ -110,11 +111,11 @@ export function AttachmentField(props: FieldComponentProps) {
       <input
         id={id}
         name={props.path}
-        className={inputClassName('govgr-file-input', error)}
+        className={inputClassName('govgr-file-input', Boolean(error))}
         type="file"
         accept="application/pdf,.pdf"
         multiple={maxFiles > 1}
-        {...controlAria(id, { hasHint: true, error })}
+        {...controlAria(id, { hasHint: true, hasError: Boolean(error) })}
         onChange={onPick}
       />
     </FieldShell>

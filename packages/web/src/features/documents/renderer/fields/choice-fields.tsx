@@ -1,13 +1,11 @@
 import type { Choice, HierarchyNode, Locale, StepField } from '@dilosi/domain';
+import { controlAria, fieldClassName, inputClassName } from '../../../../ui/form';
 import {
-  controlAria,
   ErrorMessage,
   FieldHint,
-  fieldClassName,
   FieldShell,
   GroupShell,
   hasHint,
-  inputClassName,
   TechnicalError,
   useFieldLabel,
 } from '../form-primitives';
@@ -34,7 +32,7 @@ function NoOptions(props: FieldComponentProps) {
   const t = useDocumentsText();
   const label = useFieldLabel(props);
   return (
-    <div className={fieldClassName(props.error)}>
+    <div className={fieldClassName(Boolean(props.error))}>
       <p className="govgr-label" id={props.id} tabIndex={-1}>
         {label}
       </p>
@@ -49,7 +47,7 @@ export function CheckboxField(props: FieldComponentProps) {
   const label = useFieldLabel(props, { markOptional: false });
   const { id, field, locale, value, onChange, error } = props;
   return (
-    <div className={fieldClassName(error)}>
+    <div className={fieldClassName(Boolean(error))}>
       <ErrorMessage id={id} error={error} />
       <div className="govgr-checkboxes__item">
         <label className="govgr-checkboxes__label" htmlFor={id}>
@@ -60,7 +58,7 @@ export function CheckboxField(props: FieldComponentProps) {
             type="checkbox"
             checked={value === true}
             required={field.required}
-            {...controlAria(id, { hasHint: hasHint(field), error })}
+            {...controlAria(id, { hasHint: hasHint(field), hasError: Boolean(error) })}
             onChange={(event) => onChange(event.target.checked)}
           />
           <span className={props.isLabelHidden ? 'govgr-visually-hidden' : undefined}>{label}</span>
@@ -113,10 +111,13 @@ export function ChoiceField(props: FieldComponentProps) {
       <select
         id={id}
         name={props.path}
-        className={inputClassName('govgr-select', error)}
+        className={inputClassName('govgr-select', Boolean(error))}
         value={typeof value === 'string' ? value : ''}
         required={field.required}
-        {...controlAria(id, { hasHint: !props.isLabelHidden && hasHint(field), error })}
+        {...controlAria(id, {
+          hasHint: !props.isLabelHidden && hasHint(field),
+          hasError: Boolean(error),
+        })}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">{t('form.select')}</option>
@@ -234,10 +235,12 @@ export function PreferenceMultipleChoiceField(props: FieldComponentProps) {
             </label>
             <select
               id={rowId}
-              className={inputClassName('govgr-select', row === 0 ? error : undefined)}
+              className={inputClassName('govgr-select', row === 0 && Boolean(error))}
               value={chosen[row] ?? ''}
               disabled={disabled}
-              {...(row === 0 ? controlAria(id, { hasHint: hasHint(field), error }) : {})}
+              {...(row === 0
+                ? controlAria(id, { hasHint: hasHint(field), hasError: Boolean(error) })
+                : {})}
               onChange={(event) => setRow(row, event.target.value)}
             >
               <option value="">{t('form.select')}</option>
@@ -278,9 +281,11 @@ export function HierarchicalSelectField(props: FieldComponentProps) {
             </label>
             <select
               id={levelId}
-              className={inputClassName('govgr-select', level === 0 ? error : undefined)}
+              className={inputClassName('govgr-select', level === 0 && Boolean(error))}
               value={path[level] ?? ''}
-              {...(level === 0 ? controlAria(id, { hasHint: hasHint(field), error }) : {})}
+              {...(level === 0
+                ? controlAria(id, { hasHint: hasHint(field), hasError: Boolean(error) })
+                : {})}
               onChange={(event) => {
                 const next = path.slice(0, level);
                 if (event.target.value) next.push(event.target.value);

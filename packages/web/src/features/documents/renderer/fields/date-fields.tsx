@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { errorId, GroupShell, inputClassName } from '../form-primitives';
+import { errorId, inputClassName } from '../../../../ui/form';
+import { GroupShell } from '../form-primitives';
 import type { FieldComponentProps } from '../types';
 import { useDocumentsText, type DocumentsKey } from '../use-renderer-text';
 
@@ -54,7 +55,7 @@ function BlockDate(props: FieldComponentProps & { parts: readonly Part[] }) {
                 </label>
                 <input
                   id={partId}
-                  className={inputClassName(`govgr-input ${WIDTH[part]}`, error)}
+                  className={inputClassName(`govgr-input ${WIDTH[part]}`, Boolean(error))}
                   type="text"
                   inputMode="numeric"
                   autoComplete="off"

@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StepField } from '@dilosi/domain';
 import { useRenderField } from '../field-slot';
-import {
-  ErrorMessage,
-  FieldHint,
-  fieldClassName,
-  hasHint,
-  hintId,
-  errorId,
-} from '../form-primitives';
+import { describedBy, fieldClassName, hintId, errorId } from '../../../../ui/form';
+import { ErrorMessage, FieldHint, hasHint } from '../form-primitives';
 import { fieldDomId, newListRow, normalizeOnBlur } from '../form-values';
 import type { FieldComponentProps } from '../types';
 import { useDocumentsText } from '../use-renderer-text';
@@ -217,16 +211,12 @@ export function ListOfField(props: FieldComponentProps) {
   }
 
   return (
-    <div className={fieldClassName(listError, 'dilosi-list')}>
+    <div className={fieldClassName(Boolean(listError), 'dilosi-list')}>
       <fieldset
         id={hasControls ? undefined : id}
         tabIndex={hasControls ? undefined : -1}
         className="govgr-fieldset"
-        aria-describedby={
-          [hasHint(field) ? hintId(id) : '', listError ? errorId(id) : '']
-            .filter(Boolean)
-            .join(' ') || undefined
-        }
+        aria-describedby={describedBy(hasHint(field) && hintId(id), listError && errorId(id))}
       >
         <legend className="govgr-fieldset__legend govgr-heading-s">
           {label}
@@ -243,11 +233,7 @@ export function ListOfField(props: FieldComponentProps) {
               type="button"
               className="govgr-btn govgr-btn-secondary"
               disabled={isAtMax}
-              aria-describedby={
-                [listError ? errorId(id) : '', isAtMax ? `${id}-max` : '']
-                  .filter(Boolean)
-                  .join(' ') || undefined
-              }
+              aria-describedby={describedBy(listError && errorId(id), isAtMax && `${id}-max`)}
               onClick={add}
             >
               {addLabel}

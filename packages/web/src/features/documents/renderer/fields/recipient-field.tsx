@@ -2,15 +2,13 @@ import { useEffect, useState } from 'react';
 import type { Recipient } from '@dilosi/domain';
 import {
   controlAria,
-  ErrorMessage,
+  describedBy,
   errorId,
-  FieldHint,
-  hasHint,
   fieldClassName,
   hintId,
   inputClassName,
-  useFieldLabel,
-} from '../form-primitives';
+} from '../../../../ui/form';
+import { ErrorMessage, FieldHint, hasHint, useFieldLabel } from '../form-primitives';
 import type { FieldComponentProps } from '../types';
 import { useDocumentsText } from '../use-renderer-text';
 import { isSearchableQuery, useSearchRecipients, type RecipientOption } from './search-recipients';
@@ -73,14 +71,13 @@ export function RecipientField(props: FieldComponentProps) {
   }
 
   return (
-    <div className={fieldClassName(error)}>
+    <div className={fieldClassName(Boolean(error))}>
       <fieldset
         className="govgr-fieldset"
-        aria-describedby={
-          [hasHint(field) ? hintId(`${id}-legend`) : '', groupError ? errorId(id) : '']
-            .filter(Boolean)
-            .join(' ') || undefined
-        }
+        aria-describedby={describedBy(
+          hasHint(field) && hintId(`${id}-legend`),
+          groupError && errorId(id),
+        )}
       >
         <legend className="govgr-fieldset__legend govgr-heading-s">{label}</legend>
         <FieldHint id={`${id}-legend`} field={field} locale={locale} />
@@ -94,15 +91,17 @@ export function RecipientField(props: FieldComponentProps) {
           </p>
           <input
             id={ids.search}
-            className={inputClassName('govgr-input', groupError)}
+            className={inputClassName('govgr-input', Boolean(groupError))}
             type="search"
             autoComplete="off"
             spellCheck={false}
             value={query}
             aria-invalid={groupError ? true : undefined}
-            aria-describedby={[hintId(ids.search), ids.status, groupError ? errorId(id) : '']
-              .filter(Boolean)
-              .join(' ')}
+            aria-describedby={describedBy(
+              hintId(ids.search),
+              ids.status,
+              groupError && errorId(id),
+            )}
             onChange={(event) => setQuery(event.target.value)}
           />
           <p id={ids.status} className="govgr-hint" role="status">
@@ -145,35 +144,35 @@ export function RecipientField(props: FieldComponentProps) {
           </div>
           {isCustom ? (
             <div className="govgr-radios__conditional">
-              <div className={fieldClassName(nameError)}>
+              <div className={fieldClassName(Boolean(nameError))}>
                 <label className="govgr-label" htmlFor={ids.name}>
                   {t('recipient.customName')}
                 </label>
                 <ErrorMessage id={ids.name} error={nameError} />
                 <input
                   id={ids.name}
-                  className={inputClassName('govgr-input', nameError)}
+                  className={inputClassName('govgr-input', Boolean(nameError))}
                   type="text"
                   autoComplete="off"
                   required
                   value={recipient.name}
-                  {...controlAria(ids.name, { hasHint: false, error: nameError })}
+                  {...controlAria(ids.name, { hasHint: false, hasError: Boolean(nameError) })}
                   onChange={(event) => onChange({ ...recipient, name: event.target.value })}
                 />
               </div>
-              <div className={fieldClassName(emailError)}>
+              <div className={fieldClassName(Boolean(emailError))}>
                 <label className="govgr-label" htmlFor={ids.email}>
                   {`${t('recipient.customEmail')} ${t('form.optional')}`}
                 </label>
                 <ErrorMessage id={ids.email} error={emailError} />
                 <input
                   id={ids.email}
-                  className={inputClassName('govgr-input', emailError)}
+                  className={inputClassName('govgr-input', Boolean(emailError))}
                   type="email"
                   autoComplete="off"
                   spellCheck={false}
                   value={recipient.email ?? ''}
-                  {...controlAria(ids.email, { hasHint: false, error: emailError })}
+                  {...controlAria(ids.email, { hasHint: false, hasError: Boolean(emailError) })}
                   onChange={(event) => {
                     const { email: _email, ...rest } = recipient;
                     onChange(event.target.value ? { ...rest, email: event.target.value } : rest);

@@ -1,6 +1,7 @@
 import type { HTMLInputTypeAttribute, ReactNode } from 'react';
 import type { PersonAttribute } from '@dilosi/domain';
-import { controlAria, FieldShell, hasHint, inputClassName } from '../form-primitives';
+import { controlAria, inputClassName } from '../../../../ui/form';
+import { FieldShell, hasHint } from '../form-primitives';
 import type { FieldComponentProps } from '../types';
 import { useDocumentsText } from '../use-renderer-text';
 
@@ -66,7 +67,7 @@ function TextInput(props: FieldComponentProps & { config: InputConfig; extraHint
       <input
         id={id}
         name={props.path}
-        className={inputClassName(className, error)}
+        className={inputClassName(className, Boolean(error))}
         type={config.type ?? 'text'}
         inputMode={config.inputMode}
         autoComplete={
@@ -80,7 +81,7 @@ function TextInput(props: FieldComponentProps & { config: InputConfig; extraHint
         required={field.required}
         {...controlAria(id, {
           hasHint: !props.isLabelHidden && hasHint(field, extraHint),
-          error,
+          hasError: Boolean(error),
         })}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
@@ -134,13 +135,13 @@ export function TextAreaField(props: FieldComponentProps) {
       <textarea
         id={id}
         name={props.path}
-        className={inputClassName('govgr-textarea', error)}
+        className={inputClassName('govgr-textarea', Boolean(error))}
         rows={field['component-params'].rows ?? 5}
         value={text}
         required={field.required}
         {...controlAria(id, {
           hasHint: !props.isLabelHidden && hasHint(field),
-          error,
+          hasError: Boolean(error),
           ...(max === undefined ? {} : { extra: counterId }),
         })}
         onChange={(event) => onChange(event.target.value)}
