@@ -1,13 +1,14 @@
 import { isValidAfm, type CaseDetail } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiRequestError } from '../../api/api-client';
+import { controlAria, Field, inputClassName, useFocusOnErrors } from '../../ui/form';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { useCaseAction } from './dashboard-api';
 
-type Field = 'firstname' | 'surname' | 'afm';
-const FIELDS: readonly Field[] = ['firstname', 'surname', 'afm'];
+type ShareField = 'firstname' | 'surname' | 'afm';
+const FIELDS: readonly ShareField[] = ['firstname', 'surname', 'afm'];
 
 /**
  * Share the case's issued document with a person named by tax number (POST .../action,
@@ -24,16 +25,18 @@ export function ShareCaseDialog({
 }) {
   const { t } = useTranslation(['dashboard', 'validation']);
   const action = useCaseAction(entityId, item.id);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const [values, setValues] = useState<Record<ShareField, string>>({
     firstname: '',
     surname: '',
     afm: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<ShareField, string>> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const { formRef } = useFocusOnErrors(errors);
+  const errorMessage = useErrorMessage();
 
-  const check = (): Partial<Record<Field, string>> => {
-    const found: Partial<Record<Field, string>> = {};
+  const check = (): Partial<Record<ShareField, string>> => {
+    const found: Partial<Record<ShareField, string>> = {};
     for (const field of FIELDS) {
       if (values[field].trim() === '') found[field] = t('actions.required');
     }
@@ -46,12 +49,12 @@ export function ShareCaseDialog({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = check();
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      document.getElementById(`share-${first}`)?.focus();
+    if (FIELDS.some((field) => found[field])) {
+      // A new object each time: focus goes back to the first invalid field.
+      setErrors(found);
       return;
     }
+    setErrors(null);
     action.mutate(
       {
         kind: 'action',
@@ -69,10 +72,7 @@ export function ShareCaseDialog({
           showToast('success', t('actions.done.share'));
           onClose();
         },
-        onError: (error) =>
-          setFailure(
-            isApiRequestError(error) || error instanceof Error ? error.message : String(error),
-          ),
+        onError: (error) => setFailure(errorMessage(error)),
       },
     );
   };
@@ -84,40 +84,32 @@ export function ShareCaseDialog({
       title={t('actions.share')}
       closeLabel={t('actions.close')}
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <p className="govgr-body">{t('actions.shareIntro')}</p>
         {failure ? (
           <p className="govgr-error-message" role="alert">
             {failure}
           </p>
         ) : null}
-        {FIELDS.map((field) => (
-          <div
-            key={field}
-            className={`govgr-form-group${errors[field] ? ' govgr-form-group--error' : ''}`}
-          >
-            <label className="govgr-label" htmlFor={`share-${field}`}>
-              {t(`actions.${field}`)}
-            </label>
-            {errors[field] ? (
-              <p className="govgr-error-message" id={`share-${field}-error`}>
-                {errors[field]}
-              </p>
-            ) : null}
-            <input
-              className={`govgr-input${errors[field] ? ' govgr-input--error' : ''}`}
-              id={`share-${field}`}
-              name={field}
-              autoComplete="off"
-              inputMode={field === 'afm' ? 'numeric' : undefined}
-              maxLength={field === 'afm' ? 9 : 100}
-              value={values[field]}
-              aria-invalid={errors[field] ? true : undefined}
-              aria-describedby={errors[field] ? `share-${field}-error` : undefined}
-              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-            />
-          </div>
-        ))}
+        {FIELDS.map((field) => {
+          const id = `share-${field}`;
+          const error = errors?.[field];
+          return (
+            <Field key={field} id={id} label={t(`actions.${field}`)} error={error}>
+              <input
+                className={inputClassName('govgr-input', Boolean(error))}
+                id={id}
+                name={field}
+                autoComplete="off"
+                inputMode={field === 'afm' ? 'numeric' : undefined}
+                maxLength={field === 'afm' ? 9 : 100}
+                value={values[field]}
+                {...controlAria(id, { hasHint: false, hasError: Boolean(error) })}
+                onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+              />
+            </Field>
+          );
+        })}
         <div className="govgr-button-group">
           <button type="submit" className="govgr-btn govgr-btn-primary" disabled={action.isPending}>
             {t('actions.share')}
@@ -144,6 +136,7 @@ export function DismissCaseDialog({
   const { t } = useTranslation('dashboard');
   const action = useCaseAction(entityId, item.id);
   const [failure, setFailure] = useState<string | null>(null);
+  const errorMessage = useErrorMessage();
   const confirm = () =>
     action.mutate(
       { kind: 'action', body: { action: 'dismiss' } },
@@ -152,7 +145,7 @@ export function DismissCaseDialog({
           showToast('success', t('actions.done.dismiss'));
           onClose();
         },
-        onError: (error) => setFailure(error instanceof Error ? error.message : String(error)),
+        onError: (error) => setFailure(errorMessage(error)),
       },
     );
   return (
