@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   hasHorizontalScroll,
   latestOtpCode,
+  loginAsStaff,
   newPage,
   reachConfirmStep,
   readOutbox,
@@ -11,17 +12,6 @@ import {
   useAppAndBrowser,
 } from './harness';
 
-/** The admin login as a demo civil servant (the clerk of Athens by default). */
-async function loginAsStaff(page: Page, baseUrl: string, person = /ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ/) {
-  await page.goto(`${baseUrl}/dashboard-login`);
-  await page
-    .getByRole('link', {
-      name: /Σύνδεση με κωδικούς Δημόσιας Διοίκησης|public administration credentials/,
-    })
-    .click();
-  await page.getByRole('button', { name: person }).click();
-  await page.waitForURL(`${baseUrl}/dashboard/entities/list`);
-}
 const loginAsClerk = (page: Page, baseUrl: string) => loginAsStaff(page, baseUrl);
 
 const STATEMENT = 'Δηλώνω ότι κατοικώ μόνιμα στην οδό Πατησίων 100, Αθήνα.';

@@ -272,3 +272,15 @@ export async function reachConfirmStep(page: Page, baseUrl: string, statement: s
   await page.waitForURL(stepUrl('confirm'));
   await expect.poll(() => h1.textContent()).toBe('Επιβεβαίωση');
 }
+
+/** The admin login as a demo civil servant (the clerk of Athens by default). */
+export async function loginAsStaff(page: Page, baseUrl: string, person = /ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ/) {
+  await page.goto(`${baseUrl}/dashboard-login`);
+  await page
+    .getByRole('link', {
+      name: /Σύνδεση με κωδικούς Δημόσιας Διοίκησης|public administration credentials/,
+    })
+    .click();
+  await page.getByRole('button', { name: person }).click();
+  await page.waitForURL(`${baseUrl}/dashboard/entities/list`);
+}
