@@ -15,3 +15,4 @@ export * from './state-machines/machines';
 export * from './time/athens-time';
 export * from './text/elot743';
 export * from './cases/dashboard-api';
+export * from './staff/staff-api';
