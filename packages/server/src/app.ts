@@ -29,7 +29,7 @@ import {
 } from './modules/issuance';
 import { caseRoutes, publicCaseRoutes } from './modules/cases';
 import { recipientRoutes } from './modules/recipients';
-import { staffRoutes } from './modules/staff';
+import { permissionRoutes, staffRoutes } from './modules/staff';
 import { validationRoutes } from './modules/validation';
 import { loadCatalog, storeTemplates, TemplateCatalog, templateRoutes } from './modules/templates';
 import { getHealthRoute } from './modules/health';
@@ -173,6 +173,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await issuanceRoutes(authenticated, issuance);
         await recipientRoutes(authenticated, database);
         await staffRoutes(authenticated, database);
+        await permissionRoutes(authenticated, database);
         await caseRoutes(authenticated, cases);
       });
     },
