@@ -8,7 +8,7 @@ import type {
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, TEST_APP_CONFIG, TEST_USER } from '../../testing/render-app';
+import { currentUrl, renderApp, TEST_APP_CONFIG, TEST_USER } from '../../testing/render-app';
 import { server } from '../../testing/setup';
 import { settingsReload } from './entity-settings-page';
 
@@ -243,6 +243,25 @@ describe("the head's pages", () => {
     expect(bodies).toEqual([
       { firstname: 'Νίκος', surname: 'Νέος', afm: '200000018', role: 'clerk' },
     ]);
+  });
+
+  it('sends a caller who lost the role to the entities list', async () => {
+    // React reports the error the boundary catches: expected here, and only that one.
+    vi.mocked(console.error).mockImplementation(() => {});
+    server.use(
+      http.get(`/api/entities/${ENTITY}/active-permissions`, () =>
+        HttpResponse.json({ error: { code: 'permission_denied', message: 'x' } }, { status: 403 }),
+      ),
+      http.get('/api/entities', () => HttpResponse.json({ data: [] })),
+    );
+    renderApp(`${base}/users/active`, { user: HEAD, config: CONFIG });
+    expect(await screen.findByText('Δεν έχετε πρόσβαση σε κάποιον φορέα.')).toBeTruthy();
+    expect(currentUrl()).toBe('/dashboard/entities/list');
+    for (const call of vi.mocked(console.error).mock.calls) {
+      expect(call.some((v) => (v as { code?: unknown } | null)?.code === 'permission_denied')).toBe(
+        true,
+      );
+    }
   });
 
   it('edits roles', async () => {
