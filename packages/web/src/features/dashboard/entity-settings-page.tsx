@@ -134,16 +134,22 @@ function SettingsForm({ entity }: { entity: DashboardEntity }) {
           </legend>
           <div className="govgr-radios">
             {([true, false] as const).map((value) => (
-              <label key={String(value)} className="govgr-radio__label">
+              <div key={String(value)} className="govgr-radios__item">
                 <input
-                  className="govgr-radio__input"
+                  className="govgr-radios__input"
                   type="radio"
+                  id={`settings-addressable-${String(value)}`}
                   name="is_addressable"
                   checked={isAddressable === value}
                   onChange={() => setAddressable(value)}
                 />
-                {value ? t('staff.settings.yes') : t('staff.settings.no')}
-              </label>
+                <label
+                  className="govgr-label govgr-radios__label"
+                  htmlFor={`settings-addressable-${String(value)}`}
+                >
+                  {value ? t('staff.settings.yes') : t('staff.settings.no')}
+                </label>
+              </div>
             ))}
           </div>
         </fieldset>

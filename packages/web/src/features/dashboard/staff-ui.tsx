@@ -97,6 +97,7 @@ export function RoleChoice(props: {
   const { t } = useTranslation('dashboard');
   const errorId = props.error ? `${props.id}-error` : undefined;
   const type = props.multiple ? 'checkbox' : 'radio';
+  const group = props.multiple ? 'checkboxes' : 'radios';
   return (
     <div className={`govgr-field${props.error ? ' govgr-field__error' : ''}`}>
       <fieldset className="govgr-fieldset" aria-describedby={errorId}>
@@ -106,29 +107,34 @@ export function RoleChoice(props: {
             {props.error}
           </p>
         ) : null}
-        <div className={`govgr-${type}s`}>
-          {ENTITY_ROLES.map((role, index) => (
-            <label key={role} className={`govgr-${type}__label`}>
-              <input
-                className={`govgr-${type}__input`}
-                type={type}
-                id={index === 0 ? props.id : `${props.id}-${role}`}
-                name={props.id}
-                value={role}
-                checked={props.value.includes(role)}
-                onChange={(event) =>
-                  props.onChange(
-                    props.multiple
-                      ? event.target.checked
-                        ? [...props.value, role]
-                        : props.value.filter((r) => r !== role)
-                      : [role],
-                  )
-                }
-              />
-              {t(`staff.roles.${role}`)}
-            </label>
-          ))}
+        <div className={`govgr-${group}`}>
+          {ENTITY_ROLES.map((role, index) => {
+            const inputId = index === 0 ? props.id : `${props.id}-${role}`;
+            return (
+              <div key={role} className={`govgr-${group}__item`}>
+                <input
+                  className={`govgr-${group}__input`}
+                  type={type}
+                  id={inputId}
+                  name={props.id}
+                  value={role}
+                  checked={props.value.includes(role)}
+                  onChange={(event) =>
+                    props.onChange(
+                      props.multiple
+                        ? event.target.checked
+                          ? [...props.value, role]
+                          : props.value.filter((r) => r !== role)
+                        : [role],
+                    )
+                  }
+                />
+                <label className={`govgr-label govgr-${group}__label`} htmlFor={inputId}>
+                  {t(`staff.roles.${role}`)}
+                </label>
+              </div>
+            );
+          })}
         </div>
       </fieldset>
     </div>
