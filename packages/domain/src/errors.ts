@@ -107,6 +107,14 @@ export const ERROR_CODES = [
   'message_too_long',
   // The citizen's messages (issue #15).
   'citizen_message_not_found',
+  // Staff, permission requests and entity settings (issue #14).
+  'head_permission_denied',
+  'already_enrolled',
+  'not_valid_entity',
+  'request_exists',
+  'own_head_entry',
+  'entity_not_managed',
+  'entity_disabled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -16,3 +16,4 @@ export * from './time/athens-time';
 export * from './text/elot743';
 export * from './cases/dashboard-api';
 export * from './messages/citizen-messages-api';
+export * from './staff/staff-api';

@@ -30,7 +30,7 @@ import {
 import { caseRoutes, publicCaseRoutes } from './modules/cases';
 import { messageRoutes } from './modules/messages';
 import { recipientRoutes } from './modules/recipients';
-import { staffRoutes } from './modules/staff';
+import { permissionRoutes, staffRoutes } from './modules/staff';
 import { validationRoutes } from './modules/validation';
 import { loadCatalog, storeTemplates, TemplateCatalog, templateRoutes } from './modules/templates';
 import { getHealthRoute } from './modules/health';
@@ -174,6 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await issuanceRoutes(authenticated, issuance);
         await recipientRoutes(authenticated, database);
         await staffRoutes(authenticated, database);
+        await permissionRoutes(authenticated, database);
         await caseRoutes(authenticated, cases);
         await messageRoutes(authenticated, { database, config });
       });

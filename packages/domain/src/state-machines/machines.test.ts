@@ -4,6 +4,7 @@ import {
   CASE_STATUSES,
   caseMachine,
   caseStatusEvent,
+  entityMachine,
   messageMachine,
   permissionMachine,
 } from './machines';
@@ -164,5 +165,16 @@ describe('the permission machine', () => {
       'deactivated deactivate': '✗',
     });
     expect(permissionMachine.initial).toBe('pending');
+  });
+});
+
+describe('the entity machine', () => {
+  it('lets a head disable an enabled entity and enable a disabled one, nothing else', () => {
+    expect(table(entityMachine)).toEqual({
+      'enabled disable': 'disabled',
+      'enabled enable': '✗',
+      'disabled disable': '✗',
+      'disabled enable': 'enabled',
+    });
   });
 });

@@ -74,3 +74,25 @@ export const permissionMachine = defineMachine({
   },
 });
 export type PermissionEvent = keyof typeof permissionMachine.events;
+
+/** A permission in this state grants its role; pending ones wait for a head (read by queries). */
+export const PERMISSION_GRANTING_STATE = 'active' satisfies PermissionState;
+export const PERMISSION_WAITING_STATE = permissionMachine.initial;
+
+/**
+ * An entity's mailbox (spec section 4): a head disables it (no longer offered as a recipient,
+ * its cases read-only) and enables it again. Stored as the `enabled` flag of the entity.
+ */
+export const ENTITY_STATES = ['enabled', 'disabled'] as const;
+export type EntityState = (typeof ENTITY_STATES)[number];
+
+export const entityMachine = defineMachine({
+  name: 'entity',
+  states: ENTITY_STATES,
+  initial: 'enabled',
+  events: {
+    disable: { enabled: 'disabled' },
+    enable: { disabled: 'enabled' },
+  },
+});
+export type EntityEvent = keyof typeof entityMachine.events;

@@ -1,6 +1,7 @@
 import type {
   CaseStatus,
   DocumentState,
+  EntityDecision,
   EntityRole,
   MessageStatus,
   PermissionState,
@@ -20,8 +21,8 @@ export type EntitiesTable = {
   has_inbox: Generated<boolean>;
   enabled: Generated<boolean>;
   parent_id: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 };
 
 export type PersonsTable = {
@@ -299,9 +300,9 @@ export type PermissionsTable = {
   requested_by: string | null;
   decided_by: string | null;
   reason: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   decided_at: Timestamp | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 };
 
 export type InboxCountsTable = {
@@ -360,6 +361,17 @@ export type CaseEventsTable = {
   at: Timestamp;
 };
 
+export type EntityDecisionsTable = {
+  id: Generated<number>;
+  entity_id: string;
+  action: EntityDecision;
+  user_id: string | null;
+  subject_user_id: string | null;
+  permission_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  at: Timestamp;
+};
+
 export type DB = {
   entities: EntitiesTable;
   persons: PersonsTable;
@@ -389,6 +401,7 @@ export type DB = {
   case_comments: CaseCommentsTable;
   case_messages: CaseMessagesTable;
   citizen_messages: CitizenMessagesTable;
+  entity_decisions: EntityDecisionsTable;
 };
 
 export type Entity = Selectable<EntitiesTable>;

@@ -107,6 +107,24 @@ export const EntityListPage = lazy(() =>
 export const InboxListPage = lazy(() =>
   import('../features/dashboard/inbox-list-page').then((m) => ({ default: m.InboxListPage })),
 );
+export const RequestsListPage = lazy(() =>
+  import('../features/dashboard/requests-list-page').then((m) => ({
+    default: m.RequestsListPage,
+  })),
+);
+export const UsersActivePage = lazy(() =>
+  import('../features/dashboard/users-active-page').then((m) => ({ default: m.UsersActivePage })),
+);
+export const UsersPendingPage = lazy(() =>
+  import('../features/dashboard/users-pending-page').then((m) => ({
+    default: m.UsersPendingPage,
+  })),
+);
+export const EntitySettingsPage = lazy(() =>
+  import('../features/dashboard/entity-settings-page').then((m) => ({
+    default: m.EntitySettingsPage,
+  })),
+);
 export const CasePage = lazy(() =>
   import('../features/dashboard/case-page').then((m) => ({ default: m.CasePage })),
 );

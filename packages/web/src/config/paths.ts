@@ -190,6 +190,10 @@ export const paths = {
     inboxRoot: { path: '/dashboard/entities/show/:entityId/inbox' },
     case: { path: '/dashboard/entities/show/:entityId/inbox/show/declaration/:inboxId' },
     caseShort: { path: '/dashboard/entities/show/:entityId/inbox/show/:inboxId' },
+    requests: { path: '/dashboard/entities/requests/list' },
+    settings: { path: '/dashboard/entities/show/:entityId/settings' },
+    usersActive: { path: '/dashboard/entities/show/:entityId/users/active' },
+    usersPending: { path: '/dashboard/entities/show/:entityId/users/pending' },
     rest: { path: '/dashboard/*' },
   },
 

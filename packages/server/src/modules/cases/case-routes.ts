@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { Readable } from 'node:stream';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser } from '../auth';
-import { requireEntityRole } from '../staff';
+import { requireEnabledEntity, requireEntityRole } from '../staff';
 import { addCaseNote } from './add-case-note';
 import { assignCase } from './assign-case';
 import { bulkUpdateCases } from './bulk-update-cases';
@@ -63,6 +63,12 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
   const clerkOf = async (request: Parameters<typeof requireUser>[0], entityId: string) => {
     const user = requireUser(request);
     const access = await requireEntityRole(db, user, entityId, 'clerk');
+    return { user, entityId: access.entity.id };
+  };
+  // A disabled entity's cases are read-only: the changing routes answer 409 entity_disabled.
+  const writerOf = async (request: Parameters<typeof requireUser>[0], entityId: string) => {
+    const user = requireUser(request);
+    const access = requireEnabledEntity(await requireEntityRole(db, user, entityId, 'clerk'));
     return { user, entityId: access.entity.id };
   };
 
@@ -122,7 +128,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       },
     },
     async (request) => {
-      const { user, entityId } = await clerkOf(request, request.params.e);
+      const { user, entityId } = await writerOf(request, request.params.e);
       return {
         data: await bulkUpdateCases(db, { entityId, userId: user.id, action: request.body }),
       };
@@ -224,7 +230,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       },
     },
     async (request, reply) => {
-      const { user, entityId } = await clerkOf(request, request.params.e);
+      const { user, entityId } = await writerOf(request, request.params.e);
       const note = await addCaseNote(db, {
         entityId,
         inboxId: request.params.i,
@@ -261,7 +267,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       },
     },
     async (request, reply) => {
-      const { user, entityId } = await clerkOf(request, request.params.e);
+      const { user, entityId } = await writerOf(request, request.params.e);
       const message = await sendCaseMessage(services, db, {
         entityId,
         inboxId: request.params.i,
@@ -283,7 +289,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       },
     },
     async (request) => {
-      const { user, entityId } = await clerkOf(request, request.params.e);
+      const { user, entityId } = await writerOf(request, request.params.e);
       const inboxId = request.params.i;
       await changeCaseState(db, { entityId, inboxId, userId: user.id, ...request.body });
       return { data: await getCase(db, services.catalog, { entityId, inboxId }) };
@@ -303,7 +309,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       },
     },
     async (request) => {
-      const { user, entityId } = await clerkOf(request, request.params.e);
+      const { user, entityId } = await writerOf(request, request.params.e);
       const inboxId = request.params.i;
       const body = request.body;
       if (body.action === 'share') {
@@ -331,7 +337,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       },
     },
     async (request) => {
-      const { user, entityId } = await clerkOf(request, request.params.e);
+      const { user, entityId } = await writerOf(request, request.params.e);
       const inboxId = request.params.i;
       await assignCase(db, {
         entityId,

@@ -1,4 +1,4 @@
-import type { EntityRole } from '@dilosi/domain';
+import { PERMISSION_GRANTING_STATE, type EntityRole } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB, Entity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -20,7 +20,7 @@ export async function activeRolesOf(
     .selectFrom('permissions')
     .select(['entity_id', 'role'])
     .where('user_id', '=', userId)
-    .where('state', '=', 'active')
+    .where('state', '=', PERMISSION_GRANTING_STATE)
     .execute();
   const roles = new Map<string, EntityRole[]>();
   for (const row of rows) roles.set(row.entity_id, [...(roles.get(row.entity_id) ?? []), row.role]);
@@ -33,7 +33,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Who may act on an entity. A citizen session: 403 permission_denied. A dashboard admin with no
  * active role anywhere: 403 permission_denied. Staff of other entities asking for this one (or an
  * unknown id): 404, so an entity's existence and cases are not revealed to other entities' staff.
- * Staff of this entity lacking `role`: 403 inbox_permission_denied.
+ * Staff of this entity lacking `role`: 403 inbox_permission_denied (head_permission_denied for
+ * the head's pages).
  */
 export async function requireEntityRole(
   db: Kysely<DB>,
@@ -48,7 +49,9 @@ export async function requireEntityRole(
     if (all.size === 0) throw new AppError(403, 'permission_denied');
     throw new AppError(404, 'not_found');
   }
-  if (!hasRole(roles, role)) throw new AppError(403, 'inbox_permission_denied');
+  if (!hasRole(roles, role)) {
+    throw new AppError(403, role === 'head' ? 'head_permission_denied' : 'inbox_permission_denied');
+  }
   const entity = await db
     .selectFrom('entities')
     .selectAll()
@@ -56,6 +59,12 @@ export async function requireEntityRole(
     .executeTakeFirst();
   if (!entity) throw new AppError(404, 'not_found');
   return { entity, roles };
+}
+
+/** A disabled entity's cases are read-only (spec section 4): every change answers 409. */
+export function requireEnabledEntity(access: EntityAccess): EntityAccess {
+  if (!access.entity.enabled) throw new AppError(409, 'entity_disabled');
+  return access;
 }
 
 /** The display name of a user (spec section 3): first and last name, else e-mail, username, id. */

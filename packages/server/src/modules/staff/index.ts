@@ -1,3 +1,10 @@
-export { hasRole, requireEntityRole, userDisplayName, type EntityAccess } from './entity-access';
+export {
+  hasRole,
+  requireEnabledEntity,
+  requireEntityRole,
+  userDisplayName,
+  type EntityAccess,
+} from './entity-access';
 export { listActiveClerks } from './list-active-clerks';
+export { permissionRoutes } from './permission-routes';
 export { staffRoutes } from './staff-routes';

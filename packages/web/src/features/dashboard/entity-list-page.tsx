@@ -24,7 +24,7 @@ export function EntityListPage() {
           <>
             <p className="govgr-body">{t('entities.none')}</p>
             <p className="govgr-body">
-              <Link className="govgr-link" to="/dashboard/entities/requests/list">
+              <Link className="govgr-link" to={dashboardPaths.requests()}>
                 {t('entities.requests')}
               </Link>
             </p>
@@ -73,6 +73,18 @@ export function EntityListPage() {
                     </td>
                     <td className="govgr-table__cell">
                       {entity.roles.includes('head') ? t('entities.yes') : t('entities.no')}
+                      {entity.roles.includes('head') ? (
+                        <>
+                          {' · '}
+                          <Link
+                            className="govgr-link"
+                            to={dashboardPaths.usersActive(entity.id)}
+                            aria-label={`${t('staff.nav.manage')}: ${entity.display_name[locale]}`}
+                          >
+                            {t('staff.nav.manage')}
+                          </Link>
+                        </>
+                      ) : null}
                     </td>
                   </tr>
                 ))}
@@ -80,6 +92,13 @@ export function EntityListPage() {
             </table>
           </div>
         )}
+        {entities.length > 0 ? (
+          <p className="govgr-body">
+            <Link className="govgr-link" to={dashboardPaths.requests()}>
+              {t('staff.nav.requests')}
+            </Link>
+          </p>
+        ) : null}
       </div>
     </PageContainer>
   );

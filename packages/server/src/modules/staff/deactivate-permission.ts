@@ -1,0 +1,41 @@
+import { permissionMachine, transition } from '@dilosi/domain';
+import type { Kysely } from 'kysely';
+import { now } from '../../clock';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { lockPermission } from './permission-queries';
+import { recordEntityDecision } from './record-entity-decision';
+
+/**
+ * A head deactivates an active permission (the staff "delete"). Their own head entry, matched by
+ * tax number (spec section 6), stays: an entity is never left without its head by mistake.
+ * The person loses the role on their very next request (access is read on every request).
+ */
+export async function deactivatePermission(
+  db: Kysely<DB>,
+  input: { entityId: string; permissionId: string; userId: string; userAfm: string | null },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const permission = await lockPermission(trx, input.entityId, input.permissionId);
+    if (permission.role === 'head' && input.userAfm !== null && permission.afm === input.userAfm) {
+      throw new AppError(409, 'own_head_entry');
+    }
+    const moved = transition(permissionMachine, permission.state, 'deactivate');
+    if (!moved.ok || moved.state === null) throw new AppError(409, 'action_not_allowed_on_state');
+    const at = now();
+    await trx
+      .updateTable('permissions')
+      .set({ state: moved.state, decided_by: input.userId, decided_at: at, updated_at: at })
+      .where('id', '=', permission.id)
+      .execute();
+    await recordEntityDecision(trx, {
+      entityId: input.entityId,
+      action: 'deactivate',
+      userId: input.userId,
+      subjectUserId: permission.user_id,
+      permissionId: permission.id,
+      details: { role: permission.role },
+      at,
+    });
+  });
+}

@@ -1,0 +1,165 @@
+import {
+  formatAthensDateTime,
+  normalizeEntityName,
+  type EntityRole,
+  type Permission,
+} from '@dilosi/domain';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocale } from '../../i18n/use-locale';
+import { ModalDialog } from '../../ui/modal-dialog';
+import { PageContainer } from '../../ui/page-container';
+import { PageHeading } from '../../ui/page-heading';
+import { PageSkeleton } from '../../ui/page-skeleton';
+import { showToast } from '../../ui/toasts';
+import { dashboardPaths } from './dashboard-paths';
+import { useMyPermissionRequests, useRequestPermission } from './staff-api';
+import {
+  ErrorSummary,
+  Paging,
+  RoleChoice,
+  StaffTable,
+  TextField,
+  useErrorToast,
+  usePaging,
+  type FieldErrors,
+} from './staff-ui';
+import './dashboard.css';
+
+/** The spec's labels of a request: waiting, accepted, rejected, else unknown. */
+export function responseLabelKey(permission: Pick<Permission, 'response' | 'state'>) {
+  if (permission.response === null && permission.state === 'pending') return 'pending';
+  if (permission.response === 'accept' || permission.response === 'reject') {
+    return permission.response;
+  }
+  return 'unknown';
+}
+
+/** /dashboard/entities/requests/list: the caller's own permission requests and a new one. */
+export function RequestsListPage() {
+  const { t } = useTranslation('dashboard');
+  const locale = useLocale();
+  const { limit, offset } = usePaging();
+  const query = useMyPermissionRequests(limit, offset);
+  const [isAsking, setAsking] = useState(false);
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) throw query.error;
+  const { data, meta } = query.data;
+  return (
+    <PageContainer narrow={false}>
+      <div className="dilosi-dashboard">
+        <PageHeading>{t('staff.requests.title')}</PageHeading>
+        <p className="govgr-body">
+          <Link className="govgr-link" to={dashboardPaths.entities()}>
+            {t('staff.requests.back')}
+          </Link>
+        </p>
+        <button
+          type="button"
+          className="govgr-btn govgr-btn-primary"
+          onClick={() => setAsking(true)}
+        >
+          {t('staff.requests.new')}
+        </button>
+        {data.length === 0 ? (
+          <p className="govgr-body">{t('staff.requests.none')}</p>
+        ) : (
+          <StaffTable
+            id="requests-caption"
+            caption={t('staff.requests.caption')}
+            head={[
+              t('staff.requests.date'),
+              t('staff.requests.entity'),
+              t('staff.requests.role'),
+              t('staff.requests.state'),
+            ]}
+          >
+            {data.map((permission) => (
+              <tr key={permission.id} className="govgr-table__row">
+                <td className="govgr-table__cell">
+                  {formatAthensDateTime(new Date(permission.created_at))}
+                </td>
+                <td className="govgr-table__cell">{permission.entity.display_name[locale]}</td>
+                <td className="govgr-table__cell">{t(`staff.roles.${permission.role}`)}</td>
+                <td className="govgr-table__cell">
+                  {t(`staff.response.${responseLabelKey(permission)}`)}
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
+        )}
+        <Paging count={meta.count} id="requests-page-size" />
+        {isAsking ? <NewRequestDialog onClose={() => setAsking(false)} /> : null}
+      </div>
+    </PageContainer>
+  );
+}
+
+function NewRequestDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const request = useRequestPermission();
+  const errorToast = useErrorToast();
+  const [entityName, setEntityName] = useState('');
+  const [role, setRole] = useState<EntityRole>('clerk');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = normalizeEntityName(entityName);
+    const found: FieldErrors = name === '' ? { 'request-entity': t('staff.form.required') } : {};
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    request.mutate(
+      { entity_name: name, role },
+      {
+        onSuccess: () => {
+          showToast('success', t('staff.requests.sent'));
+          onClose();
+        },
+        onError: (error) => errorToast(error),
+      },
+    );
+  };
+
+  return (
+    <ModalDialog
+      isOpen
+      onClose={onClose}
+      title={t('staff.requests.new')}
+      closeLabel={t('staff.form.close')}
+    >
+      <form onSubmit={submit} noValidate>
+        <ErrorSummary errors={errors} order={['request-entity']} />
+        <TextField
+          id="request-entity"
+          label={t('staff.requests.entityName')}
+          hint={t('staff.requests.entityNameHint')}
+          value={entityName}
+          // Upper-cased as typed (spec section 5).
+          onChange={(value) => setEntityName(value.toLocaleUpperCase('el'))}
+          error={errors['request-entity']}
+          maxLength={200}
+        />
+        <RoleChoice
+          id="request-role"
+          legend={t('staff.roles.legend')}
+          value={[role]}
+          onChange={(roles) => setRole(roles[0] ?? 'clerk')}
+        />
+        <div className="govgr-button-group">
+          <button
+            type="submit"
+            className="govgr-btn govgr-btn-primary"
+            disabled={request.isPending}
+          >
+            {t('staff.requests.submit')}
+          </button>
+          <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
+            {t('staff.form.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
