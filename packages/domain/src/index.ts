@@ -1,6 +1,7 @@
 export * from './locales';
 export * from './app-config';
 export * from './errors';
+export * from './ids';
 export * from './validators/index';
 export * from './templates/template-schema';
 export * from './templates/rules/index';

@@ -1,4 +1,4 @@
-import { caseMachine, transition } from '@dilosi/domain';
+import { caseMachine, transition, isUuid } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
@@ -17,8 +17,7 @@ export async function assignCase(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const entry = await findCase(trx, input.entityId, input.inboxId, { forUpdate: true });
-    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    const clerks = UUID.test(input.assigneeId)
+    const clerks = isUuid(input.assigneeId)
       ? await listActiveClerks(trx, input.entityId, input.assigneeId.toLowerCase())
       : [];
     const assignee = clerks[0];

@@ -1,4 +1,4 @@
-import { DAY_MS, type InboxItem, type LocalizedText } from '@dilosi/domain';
+import { DAY_MS, type InboxItem, type LocalizedText, isUuid } from '@dilosi/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, InboxEntriesTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -18,8 +18,6 @@ export function caseRows(db: Kysely<DB>) {
     .select(['assignee.firstname as assignee_firstname', 'assignee.surname as assignee_surname']);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const caseNotFound = () => new AppError(404, 'case_not_found');
 
 /** A case of this entity, or 404 case_not_found (also for another entity's case). */
@@ -29,7 +27,7 @@ export async function findCase(
   inboxId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<CaseRow> {
-  if (!UUID.test(inboxId)) throw caseNotFound();
+  if (!isUuid(inboxId)) throw caseNotFound();
   let query = caseRows(db)
     .where('inbox_entries.id', '=', inboxId.toLowerCase())
     .where('inbox_entries.entity_id', '=', entityId);

@@ -1,11 +1,10 @@
-import { CASE_STATUSES, nameKey, type InboxQuery } from '@dilosi/domain';
+import { CASE_STATUSES, nameKey, type InboxQuery, isUuid } from '@dilosi/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { TemplateCatalog } from '../templates';
 import { caseRows } from './case-queries';
 
 const NO_ASSIGNEE = '00000000-0000-0000-0000-000000000000';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Midnight in Athens of a YYYY-MM-DD day, as an instant (DST-aware through the database). */
 const athensDayStart = (day: string) =>
@@ -36,7 +35,7 @@ export async function filteredCases(
     filtered = filtered.where(
       'inbox_entries.assignee_id',
       '=',
-      UUID.test(assignee) ? assignee.toLowerCase() : NO_ASSIGNEE,
+      isUuid(assignee) ? assignee.toLowerCase() : NO_ASSIGNEE,
     );
   }
   const caseNumber = query.case?.trim();

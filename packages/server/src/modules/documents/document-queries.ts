@@ -1,3 +1,4 @@
+import { isUuid } from '@dilosi/domain';
 import type { AttachmentValue, DocumentAction, DocumentEvent, DocumentState } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
@@ -6,10 +7,8 @@ import type { DB, DocumentRow } from '../../db/schema';
 /** A handle for queries: the database, or the transaction the caller opened. */
 export type Queryable = Kysely<DB>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isDocumentId(id: string): boolean {
-  return UUID.test(id);
+  return isUuid(id);
 }
 
 /** The document of this owner, or undefined (a malformed id, another owner's, none). */

@@ -1,3 +1,4 @@
+import { isUuid } from '@dilosi/domain';
 import type { CitizenMessage } from '@dilosi/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { CitizenMessagesTable, DB } from '../../db/schema';
@@ -27,8 +28,6 @@ export function messageRows(db: Kysely<DB>) {
     ]);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One of the caller's messages, or 404 (another person's message is not found either). */
 export async function findOwnMessage(
   db: Kysely<DB>,
@@ -36,7 +35,7 @@ export async function findOwnMessage(
   messageId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<MessageRow> {
-  if (!UUID.test(messageId)) throw new AppError(404, 'citizen_message_not_found');
+  if (!isUuid(messageId)) throw new AppError(404, 'citizen_message_not_found');
   let query = messageRows(db)
     .where('citizen_messages.id', '=', messageId.toLowerCase())
     .where('citizen_messages.owner_id', '=', ownerId);

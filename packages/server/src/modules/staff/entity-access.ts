@@ -1,4 +1,4 @@
-import { PERMISSION_GRANTING_STATE, type EntityRole } from '@dilosi/domain';
+import { PERMISSION_GRANTING_STATE, type EntityRole, isUuid } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB, Entity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -27,8 +27,6 @@ export async function activeRolesOf(
   return roles;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Who may act on an entity. A citizen session: 403 permission_denied. A dashboard admin with no
  * active role anywhere: 403 permission_denied. Staff of other entities asking for this one (or an
@@ -44,7 +42,7 @@ export async function requireEntityRole(
 ): Promise<EntityAccess> {
   if (!user.isAdmin) throw new AppError(403, 'permission_denied');
   const all = await activeRolesOf(db, user.id);
-  const roles = UUID.test(entityId) ? all.get(entityId.toLowerCase()) : undefined;
+  const roles = isUuid(entityId) ? all.get(entityId.toLowerCase()) : undefined;
   if (!roles) {
     if (all.size === 0) throw new AppError(403, 'permission_denied');
     throw new AppError(404, 'not_found');

@@ -1,3 +1,4 @@
+import { isUuid } from '@dilosi/domain';
 import type { Permission, PermissionResponse, PermissionState } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -66,11 +67,9 @@ export function toPermission(row: PermissionRow): Permission {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One permission of the entity, locked for its change; 404 when it is another entity's. */
 export async function lockPermission(trx: Kysely<DB>, entityId: string, permissionId: string) {
-  const row = UUID.test(permissionId)
+  const row = isUuid(permissionId)
     ? await trx
         .selectFrom('permissions')
         .innerJoin('users', 'users.id', 'permissions.user_id')

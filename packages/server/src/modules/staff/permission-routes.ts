@@ -11,6 +11,7 @@ import {
   permissionResponseSchema,
   staffListSchema,
   staffRolesSchema,
+  isUuid,
 } from '@dilosi/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,7 +41,6 @@ const errors = {
 const docs = (summary: string) => ({ tags: ['staff'], summary, security: [{ bearer: [] }] });
 const entityParams = z.object({ id: z.string().max(64) });
 const permissionParams = z.object({ id: z.string().max(64), pid: z.string().max(64) });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Permission requests, staff and entity settings (spec section 7; issue #14); inside the
@@ -105,7 +105,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
     },
     async (request, reply) => {
       const user = requireAdmin(request);
-      const entity = UUID.test(request.params.id)
+      const entity = isUuid(request.params.id)
         ? await db
             .selectFrom('entities')
             .select('id')

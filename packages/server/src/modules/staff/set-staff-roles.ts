@@ -3,6 +3,7 @@ import {
   permissionMachine,
   transition,
   type EntityRole,
+  isUuid,
 } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
@@ -10,8 +11,6 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { grantRole } from './grant-role';
 import { recordEntityDecision } from './record-entity-decision';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A head edits a staff member's roles: roles added are granted, roles dropped deactivated, one
@@ -27,7 +26,7 @@ export async function setStaffRoles(
     userAfm: string | null;
   },
 ): Promise<void> {
-  if (!UUID.test(input.subjectUserId)) throw new AppError(404, 'not_found');
+  if (!isUuid(input.subjectUserId)) throw new AppError(404, 'not_found');
   const subjectUserId = input.subjectUserId.toLowerCase();
   await db.transaction().execute(async (trx) => {
     const held = await trx

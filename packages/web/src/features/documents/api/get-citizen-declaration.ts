@@ -1,10 +1,10 @@
+import { isUuid } from '@dilosi/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiDocument } from '@dilosi/domain';
 import { apiFetch } from '../../../api/api-client';
 import { getDocument } from './get-document';
 
 /** A document id (the done address of a document without a reference code). */
-const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /api/citizen-declarations/{ref}: the owner's document by its reference code (404 for
@@ -14,7 +14,7 @@ export async function getCitizenDeclaration(
   ref: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ApiDocument> {
-  if (DOCUMENT_ID.test(ref)) return getDocument(ref, signal ? { signal } : {});
+  if (isUuid(ref)) return getDocument(ref, signal ? { signal } : {});
   const body = await apiFetch<{ data: { document: ApiDocument } }>(
     `/api/citizen-declarations/${encodeURIComponent(ref)}`,
     signal ? { signal } : {},
