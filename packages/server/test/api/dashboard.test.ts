@@ -11,6 +11,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../src/seed/demo-cases';
 import { loginAs } from '../fixtures/citizens';
+import { loginStaff } from '../fixtures/staff';
 import { client, type ErrorBody } from '../fixtures/http';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -29,24 +30,6 @@ const AFM = {
   clerkB: '100000119',
 };
 const MOBILE_A = '6912345678';
-
-/** A dashboard session (admin login) for a demo civil servant. */
-async function loginStaff(t: TestApp, afm: string): Promise<string> {
-  const user = await t.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('afm', '=', afm)
-    .executeTakeFirstOrThrow();
-  const { token } = await t.app.auth.sessions.create({
-    userId: user.id,
-    provider: 'gsis_admin',
-    claims: ['gsis_login'],
-    isAdmin: true,
-    ip: null,
-    userAgent: null,
-  });
-  return token;
-}
 
 type DocumentAnswer = { data: { document: { id: string; step: string; case_id: string | null } } };
 

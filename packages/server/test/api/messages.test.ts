@@ -2,6 +2,7 @@ import type { CitizenMessage, InboxEntriesResponse } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../src/seed/demo-cases';
 import { loginAs } from '../fixtures/citizens';
+import { loginStaff } from '../fixtures/staff';
 import { client, type ErrorBody } from '../fixtures/http';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -60,21 +61,7 @@ describe("the citizen's messages (USER gate)", () => {
     api = client(t.app);
     maria = await loginAs(t, MARIA);
     bob = await loginAs(t, BOB);
-    const clerkUser = await t.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('afm', '=', CLERK_ATHENS)
-      .executeTakeFirstOrThrow();
-    clerk = (
-      await t.app.auth.sessions.create({
-        userId: clerkUser.id,
-        provider: 'gsis_admin',
-        claims: ['gsis_login'],
-        isAdmin: true,
-        ip: null,
-        userAgent: null,
-      })
-    ).token;
+    clerk = await loginStaff(t, CLERK_ATHENS);
     mariaId = (
       await t.database.db
         .selectFrom('users')

@@ -1,14 +1,10 @@
-import {
-  COMMUNICATIONS_MESSAGE_MAX_SIZE,
-  messageMachine,
-  type CaseMessage,
-  type Locale,
-} from '@dilosi/domain';
+import { COMMUNICATIONS_MESSAGE_MAX_SIZE, messageMachine, type CaseMessage } from '@dilosi/domain';
 import { sql, type Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { userDisplayName } from '../staff';
+import { alertCitizen } from './alert-citizen';
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
 import { recordCaseEvent } from './record-case-event';
@@ -100,24 +96,15 @@ export async function sendCaseMessage(
           created_at: at,
         })
         .execute();
-      const params = {
-        entity: entity.display_name,
-        case_id: entry.case_id,
-        url: `${services.config.publicUrl}/my/messages`,
-      };
-      const locale: Locale = 'el';
-      if (citizen.mobile && citizen.mobile_certified) {
-        await services.notifier.enqueue(
-          { channel: 'sms', to: citizen.mobile, key: 'case_message_sms', locale, params },
-          trx,
-        );
-      }
-      if (citizen.email) {
-        await services.notifier.enqueue(
-          { channel: 'email', to: citizen.email, key: 'case_message_email', locale, params },
-          trx,
-        );
-      }
+      await alertCitizen(services, trx, citizen, {
+        sms: 'case_message_sms',
+        email: 'case_message_email',
+        params: {
+          entity: entity.display_name,
+          case_id: entry.case_id,
+          url: `${services.config.publicUrl}/my/messages`,
+        },
+      });
     }
     return {
       id: stored.id,

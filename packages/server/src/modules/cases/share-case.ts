@@ -1,8 +1,9 @@
-import { isValidAfm, messageMachine, type Locale } from '@dilosi/domain';
+import { isValidAfm, messageMachine } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { alertCitizen } from './alert-citizen';
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
 import { recordCaseEvent } from './record-case-event';
@@ -94,23 +95,14 @@ export async function shareCase(
         created_at: at,
       })
       .execute();
-    const params = {
-      entity: entity.display_name,
-      title: entry.subject,
-      url: `${services.config.publicUrl}/my/messages`,
-    };
-    const locale: Locale = 'el';
-    if (person.mobile && person.mobile_certified) {
-      await services.notifier.enqueue(
-        { channel: 'sms', to: person.mobile, key: 'shared_document_sms', locale, params },
-        trx,
-      );
-    }
-    if (person.email) {
-      await services.notifier.enqueue(
-        { channel: 'email', to: person.email, key: 'shared_document_email', locale, params },
-        trx,
-      );
-    }
+    await alertCitizen(services, trx, person, {
+      sms: 'shared_document_sms',
+      email: 'shared_document_email',
+      params: {
+        entity: entity.display_name,
+        title: entry.subject,
+        url: `${services.config.publicUrl}/my/messages`,
+      },
+    });
   });
 }
