@@ -51,6 +51,15 @@ function useMetaDescription(pathname: string) {
   }, [description, i18n.language]);
 }
 
+/** The pages that poll for new messages: the citizen's home and her messages. */
+function pollsMessages(pathname: string): boolean {
+  return (
+    pathname === paths.root.getHref() ||
+    pathname === paths.home.getHref() ||
+    pathname.startsWith(paths.my.messages.root.getHref())
+  );
+}
+
 /** The shell: skip link, cookie banner, header, main landmark, footer. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -98,8 +107,12 @@ export function AppLayout() {
         <Suspense fallback={<PageSkeleton />}>{content}</Suspense>
       </main>
       <Footer version={config.data?.settings.VERSION} />
-      {/* New messages arriving while a citizen reads a page (each page polls for 20 s). */}
-      {user && !user.is_admin && config.data?.flags.CITIZENINBOX_ENABLED ? (
+      {/* New messages arriving while a citizen is on her home page or her messages (each page
+          view polls for 20 s). Other pages do not poll: a poll would keep an idle session alive. */}
+      {user &&
+      !user.is_admin &&
+      config.data?.flags.CITIZENINBOX_ENABLED &&
+      pollsMessages(pathname) ? (
         <Suspense fallback={null}>
           <NewMessagesPoller key={pathname} />
         </Suspense>
