@@ -3,18 +3,28 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../api/api-client';
+import {
+  controlAria,
+  ErrorSummary as FormErrorSummary,
+  Field,
+  FieldGroup,
+  inputClassName,
+} from '../../ui/form';
 import { showToast } from '../../ui/toasts';
 import { dashboardPaths } from './dashboard-paths';
 import { pageLinks } from './pagination';
 
 /**
- * Building blocks of the staff pages (issue #14): accessible fields (label, hint, error linked by
- * aria-describedby), an error summary that takes the focus, the head's navigation, paging.
+ * Building blocks of the staff pages (issue #14): their fields and error summary on the form kit
+ * (`ui/form`), the head's navigation, paging.
  */
 
 export type FieldErrors = Record<string, string>;
 
-/** The error summary (GOV.GR pattern): focused when it appears, each error links to its field. */
+/**
+ * The kit's error summary over a map of field id → message, in the form's order; it takes the
+ * focus whenever the set of errors changes.
+ */
 export function ErrorSummary({ errors, order }: { errors: FieldErrors; order: string[] }) {
   const { t } = useTranslation('dashboard');
   const ref = useRef<HTMLDivElement>(null);
@@ -25,18 +35,12 @@ export function ErrorSummary({ errors, order }: { errors: FieldErrors; order: st
   }, [key]);
   if (ids.length === 0) return null;
   return (
-    <div className="govgr-error-summary" ref={ref} tabIndex={-1} role="alert">
-      <h2 className="govgr-heading-s">{t('staff.form.errorTitle')}</h2>
-      <ul className="govgr-list">
-        {ids.map((id) => (
-          <li key={id}>
-            <a className="govgr-link" href={`#${id}`}>
-              {errors[id]}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <FormErrorSummary
+      ref={ref}
+      title={t('staff.form.errorTitle')}
+      headingClassName="govgr-heading-s"
+      items={ids.map((id) => ({ key: id, message: errors[id], href: `#${id}` }))}
+    />
   );
 }
 
@@ -52,36 +56,21 @@ export function TextField(props: {
   maxLength?: number;
   autoComplete?: string;
 }) {
-  const hintId = props.hint ? `${props.id}-hint` : undefined;
-  const errorId = props.error ? `${props.id}-error` : undefined;
+  const hasError = Boolean(props.error);
   return (
-    <div className={`govgr-field${props.error ? ' govgr-field__error' : ''}`}>
-      <label className="govgr-label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      {props.hint ? (
-        <p id={hintId} className="govgr-hint">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.error ? (
-        <p id={errorId} className="govgr-error-message">
-          {props.error}
-        </p>
-      ) : null}
+    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
       <input
         id={props.id}
-        className={`govgr-input${props.error ? ' govgr-input--error' : ''}`}
+        className={inputClassName('govgr-input', hasError)}
         type={props.type ?? 'text'}
         inputMode={props.inputMode}
         maxLength={props.maxLength ?? 300}
         autoComplete={props.autoComplete ?? 'off'}
         value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        {...controlAria(props.id, { hasHint: Boolean(props.hint), hasError })}
         onChange={(event) => props.onChange(event.target.value)}
       />
-    </div>
+    </Field>
   );
 }
 
@@ -95,49 +84,40 @@ export function RoleChoice(props: {
   error?: string | undefined;
 }) {
   const { t } = useTranslation('dashboard');
-  const errorId = props.error ? `${props.id}-error` : undefined;
   const type = props.multiple ? 'checkbox' : 'radio';
   const group = props.multiple ? 'checkboxes' : 'radios';
   return (
-    <div className={`govgr-field${props.error ? ' govgr-field__error' : ''}`}>
-      <fieldset className="govgr-fieldset" aria-describedby={errorId}>
-        <legend className="govgr-fieldset__legend govgr-heading-s">{props.legend}</legend>
-        {props.error ? (
-          <p id={errorId} className="govgr-error-message">
-            {props.error}
-          </p>
-        ) : null}
-        <div className={`govgr-${group}`}>
-          {ENTITY_ROLES.map((role, index) => {
-            const inputId = index === 0 ? props.id : `${props.id}-${role}`;
-            return (
-              <div key={role} className={`govgr-${group}__item`}>
-                <input
-                  className={`govgr-${group}__input`}
-                  type={type}
-                  id={inputId}
-                  name={props.id}
-                  value={role}
-                  checked={props.value.includes(role)}
-                  onChange={(event) =>
-                    props.onChange(
-                      props.multiple
-                        ? event.target.checked
-                          ? [...props.value, role]
-                          : props.value.filter((r) => r !== role)
-                        : [role],
-                    )
-                  }
-                />
-                <label className={`govgr-label govgr-${group}__label`} htmlFor={inputId}>
-                  {t(`staff.roles.${role}`)}
-                </label>
-              </div>
-            );
-          })}
-        </div>
-      </fieldset>
-    </div>
+    <FieldGroup id={props.id} legend={props.legend} error={props.error}>
+      <div className={`govgr-${group}`}>
+        {ENTITY_ROLES.map((role, index) => {
+          const inputId = index === 0 ? props.id : `${props.id}-${role}`;
+          return (
+            <div key={role} className={`govgr-${group}__item`}>
+              <input
+                className={`govgr-${group}__input`}
+                type={type}
+                id={inputId}
+                name={props.id}
+                value={role}
+                checked={props.value.includes(role)}
+                onChange={(event) =>
+                  props.onChange(
+                    props.multiple
+                      ? event.target.checked
+                        ? [...props.value, role]
+                        : props.value.filter((r) => r !== role)
+                      : [role],
+                  )
+                }
+              />
+              <label className={`govgr-label govgr-${group}__label`} htmlFor={inputId}>
+                {t(`staff.roles.${role}`)}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+    </FieldGroup>
   );
 }
 
