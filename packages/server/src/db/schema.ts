@@ -1,4 +1,6 @@
 import type {
+  AccessLogKind,
+  AccessLogStaffRole,
   CaseStatus,
   DocumentState,
   EntityDecision,
@@ -372,6 +374,16 @@ export type EntityDecisionsTable = {
   at: Timestamp;
 };
 
+export type DocumentAccessLogTable = {
+  id: Generated<string>;
+  document_id: string;
+  kind: AccessLogKind;
+  validation_context: string | null;
+  entity_id: string | null;
+  staff_role: AccessLogStaffRole | null;
+  at: Timestamp;
+};
+
 export type DB = {
   entities: EntitiesTable;
   persons: PersonsTable;
@@ -402,6 +414,7 @@ export type DB = {
   case_messages: CaseMessagesTable;
   citizen_messages: CitizenMessagesTable;
   entity_decisions: EntityDecisionsTable;
+  document_access_log: DocumentAccessLogTable;
 };
 
 export type Entity = Selectable<EntitiesTable>;

@@ -1,3 +1,4 @@
+import { accessLogRetentionJob } from './definitions/access-log-retention';
 import { documentsRetentionJob } from './definitions/documents-retention';
 import { heartbeatJob } from './definitions/heartbeat';
 import type { JobDefinition } from './job';
@@ -9,4 +10,5 @@ export const jobRegistry: JobDefinition[] = [
   notifySendJob,
   notifyRetryJob,
   documentsRetentionJob,
+  accessLogRetentionJob,
 ];
