@@ -33,6 +33,7 @@ import { messageRoutes } from './modules/messages';
 import { recipientRoutes } from './modules/recipients';
 import { permissionRoutes, staffRoutes } from './modules/staff';
 import { validationRoutes } from './modules/validation';
+import { createVaultExportServices, vaultExportRoutes } from './modules/vault-export';
 import { loadCatalog, storeTemplates, TemplateCatalog, templateRoutes } from './modules/templates';
 import { getHealthRoute } from './modules/health';
 import { registerCompression } from './plugins/compression';
@@ -145,6 +146,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('accessLog', accessLog);
   app.addHook('onClose', () => accessLog.close());
 
+  const vaultExports = await createVaultExportServices({ database, jobs: () => app.jobs });
+
   // Tier 3: routes.
   await getHealthRoute(app, database);
   if (idp) await idp.register(app);
@@ -185,6 +188,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await caseRoutes(authenticated, cases);
         await messageRoutes(authenticated, { database, config });
         await accessLogRoutes(authenticated, database);
+        await vaultExportRoutes(authenticated, vaultExports);
       });
     },
     { prefix: '/api' },

@@ -7,6 +7,7 @@ import type {
   EntityRole,
   MessageStatus,
   PermissionState,
+  VaultExportState,
 } from '@dilosi/domain';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
@@ -384,6 +385,25 @@ export type DocumentAccessLogTable = {
   at: Timestamp;
 };
 
+export type VaultExportsTable = {
+  id: Generated<string>;
+  owner_id: string;
+  state: VaultExportState;
+  done: Generated<number>;
+  total: Generated<number>;
+  size: ColumnType<string | null, number | null | undefined, number | null>;
+  sha256: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: Timestamp | null;
+};
+
+export type VaultExportChunksTable = {
+  export_id: string;
+  seq: number;
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+};
+
 export type DB = {
   entities: EntitiesTable;
   persons: PersonsTable;
@@ -415,6 +435,8 @@ export type DB = {
   citizen_messages: CitizenMessagesTable;
   entity_decisions: EntityDecisionsTable;
   document_access_log: DocumentAccessLogTable;
+  vault_exports: VaultExportsTable;
+  vault_export_chunks: VaultExportChunksTable;
 };
 
 export type Entity = Selectable<EntitiesTable>;

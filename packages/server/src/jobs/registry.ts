@@ -1,6 +1,7 @@
 import { accessLogRetentionJob } from './definitions/access-log-retention';
 import { documentsRetentionJob } from './definitions/documents-retention';
 import { heartbeatJob } from './definitions/heartbeat';
+import { vaultExportExpiryJob, vaultExportJob } from './definitions/vault-export';
 import type { JobDefinition } from './job';
 import { notifyRetryJob, notifySendJob } from '../notify/notify-jobs';
 
@@ -11,4 +12,6 @@ export const jobRegistry: JobDefinition[] = [
   notifyRetryJob,
   documentsRetentionJob,
   accessLogRetentionJob,
+  vaultExportJob,
+  vaultExportExpiryJob,
 ];
