@@ -42,17 +42,23 @@ type Row = {
 };
 
 /**
- * One statement per batch, whatever its size: the rows go as one JSON parameter, and a row whose
- * document was deleted meanwhile is skipped by the join instead of failing the batch on the
- * foreign key.
+ * One statement per batch, whatever its size: the rows go as one JSON parameter. The foreign
+ * keys check each row's document and entity; should one have been deleted meanwhile, the batch
+ * is written again through joins that skip such rows (SAFE_INSERT_SQL), rather than lost.
  */
+const RECORDSET = `jsonb_to_recordset($1::jsonb) as r(document_id uuid, kind text,
+  validation_context text, entity_id uuid, staff_role text, at timestamptz)`;
 const INSERT_SQL = `
   insert into document_access_log (document_id, kind, validation_context, entity_id, staff_role, at)
+  select r.document_id, r.kind, r.validation_context, r.entity_id, r.staff_role, r.at
+    from ${RECORDSET}`;
+const SAFE_INSERT_SQL = `
+  insert into document_access_log (document_id, kind, validation_context, entity_id, staff_role, at)
   select r.document_id, r.kind, r.validation_context, e.id, r.staff_role, r.at
-    from jsonb_to_recordset($1::jsonb) as r(document_id uuid, kind text, validation_context text,
-         entity_id uuid, staff_role text, at timestamptz)
+    from ${RECORDSET}
     join documents d on d.id = r.document_id
     left join entities e on e.id = r.entity_id`;
+const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * The access log's writer, one per API process (docs/decisions.md, 2026-11-25): records wait in
@@ -73,7 +79,11 @@ export function createAccessLog(database: Database, options: AccessLogOptions = 
       const batch = buffer.slice(0, batchSize);
       buffer = buffer.slice(batch.length);
       try {
-        await database.query(INSERT_SQL, [JSON.stringify(batch)]);
+        const rows = JSON.stringify(batch);
+        await database.query(INSERT_SQL, [rows]).catch((error: unknown) => {
+          if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
+          return database.query(SAFE_INSERT_SQL, [rows]);
+        });
       } catch (error) {
         // The database is away: keep the batch for the next round while there is room.
         if (buffer.length + batch.length <= maxBuffered) buffer = [...batch, ...buffer];
