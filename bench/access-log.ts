@@ -12,7 +12,11 @@ import { createAccessLog } from '../packages/server/src/modules/access-log';
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dilosi_bench';
 const records = Number(process.env.RECORDS ?? 100_000);
 
-const database = await openDatabase({ kind: 'postgres', connectionString: databaseUrl, poolSize: 4 });
+const database = await openDatabase({
+  kind: 'postgres',
+  connectionString: databaseUrl,
+  poolSize: 4,
+});
 await migrate(database);
 const { rows } = await database.query<{ id: string }>(
   `select id::text as id from documents tablesample system (5) where state = 'issued' limit 10000`,
