@@ -241,4 +241,19 @@ describe('take your records with you (vault export)', () => {
     expect(shown.body.data).toMatchObject({ state: 'failed', download_url: null });
     expect((await ask('citizenA')).status).toBe(202);
   });
+
+  it('does not let an export whose worker gave up block the citizen for ever', async () => {
+    const stuck = await latest('citizenA');
+    expect(stuck.body.data?.state).toBe('queued');
+    expect((await ask('citizenA')).status).toBe(409);
+    clock.advance(31 * 60 * 1000);
+    const again = await ask('citizenA');
+    expect(again.status).toBe(202);
+    const old = await t.database.db
+      .selectFrom('vault_exports')
+      .select('state')
+      .where('id', '=', stuck.body.data?.id ?? '')
+      .executeTakeFirstOrThrow();
+    expect(old.state).toBe('failed');
+  });
 });

@@ -3,7 +3,7 @@ import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { toApiVaultExport } from './to-api-vault-export';
 import { VAULT_EXPORT_JOB } from './vault-export-job-name';
-import { exportableDocuments } from './vault-export-queries';
+import { exportableDocuments, moveVaultExport } from './vault-export-queries';
 import type { VaultExportServices } from './vault-export-services';
 
 /**
@@ -11,6 +11,9 @@ import type { VaultExportServices } from './vault-export-services';
  * job. One at a time per citizen: while one is queued or running, 409 vault_export_running
  * (the partial unique index decides when two processes ask at once).
  */
+/** An export still queued or running after this long lost its worker (retries spent). */
+export const VAULT_EXPORT_STALE_MS = 30 * 60 * 1000;
+
 export async function requestVaultExport(
   services: VaultExportServices,
   input: { ownerId: string },
@@ -20,6 +23,15 @@ export async function requestVaultExport(
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirst();
   const at = now();
+  // A stuck export (its job gave up, or was never taken) must not block the citizen for ever.
+  const stale = await db
+    .selectFrom('vault_exports')
+    .select(['id', 'state'])
+    .where('owner_id', '=', input.ownerId)
+    .where('state', 'in', ['queued', 'running'])
+    .where('updated_at', '<', new Date(at.getTime() - VAULT_EXPORT_STALE_MS))
+    .execute();
+  for (const row of stale) await moveVaultExport(db, row, 'fail');
   const row = await db
     .insertInto('vault_exports')
     .values({
@@ -33,6 +45,12 @@ export async function requestVaultExport(
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new AppError(409, 'vault_export_running');
-  await services.jobs()?.send(VAULT_EXPORT_JOB, { export_id: row.id });
+  try {
+    await services.jobs()?.send(VAULT_EXPORT_JOB, { export_id: row.id });
+  } catch (error) {
+    // Not queued: failed at once, so the citizen can ask again when the queue is back.
+    await moveVaultExport(db, row, 'fail');
+    throw error;
+  }
   return toApiVaultExport(row, services.tokenKey);
 }
