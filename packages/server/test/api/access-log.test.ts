@@ -217,6 +217,32 @@ describe('who looked at my document (access log)', () => {
     expect(Number(count.n)).toBe(6);
   });
 
+  it('takes records from several API processes, each with its own buffer', async () => {
+    const before = await t.database.db
+      .selectFrom('document_access_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const processes = [1, 2, 3].map(() =>
+      createAccessLog(t.database, { batchSize: 7, flushIntervalMs: 10 }),
+    );
+    for (let i = 0; i < 50; i += 1) {
+      for (const writer of processes)
+        writer.record({ documentId: document.id, kind: 'validation' });
+    }
+    await Promise.all(processes.map((writer) => writer.close()));
+    const after = await t.database.db
+      .selectFrom('document_access_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(150);
+    await t.database.db
+      .deleteFrom('document_access_log')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('document_access_log').select('id').orderBy('id', 'desc').limit(150),
+      )
+      .execute();
+  });
+
   it('writes on its own: when a batch fills, and on the timer', async () => {
     const count = async () =>
       Number(

@@ -242,6 +242,12 @@ describe('take your records with you (vault export)', () => {
     expect((await ask('citizenA')).status).toBe(202);
   });
 
+  it('lets only one of two simultaneous requests through (two API processes asking at once)', async () => {
+    await t.database.db.deleteFrom('vault_exports').where('state', '=', 'queued').execute();
+    const answers = await Promise.all([ask('citizenA'), ask('citizenA'), ask('citizenA')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 409, 409]);
+  });
+
   it('does not let an export whose worker gave up block the citizen for ever', async () => {
     const stuck = await latest('citizenA');
     expect(stuck.body.data?.state).toBe('queued');
