@@ -115,6 +115,9 @@ export const ERROR_CODES = [
   'own_head_entry',
   'entity_not_managed',
   'entity_disabled',
+  // Vault export (issue #15): one export of a citizen is being made; its link has expired.
+  'vault_export_running',
+  'vault_export_expired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -27,11 +27,13 @@ import {
   issuanceSteps,
   publicIssuanceRoutes,
 } from './modules/issuance';
+import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/access-log';
 import { caseRoutes, publicCaseRoutes } from './modules/cases';
 import { messageRoutes } from './modules/messages';
 import { recipientRoutes } from './modules/recipients';
 import { permissionRoutes, staffRoutes } from './modules/staff';
 import { validationRoutes } from './modules/validation';
+import { createVaultExportServices, vaultExportRoutes } from './modules/vault-export';
 import { loadCatalog, storeTemplates, TemplateCatalog, templateRoutes } from './modules/templates';
 import { getHealthRoute } from './modules/health';
 import { registerCompression } from './plugins/compression';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     metrics: Registry;
     /** Checks uploaded PDFs in worker threads; closed with the app. */
     pdfInspector: PdfInspector;
+    /** This process's buffered writer of the document access log; flushed on close. */
+    accessLog: AccessLog;
   }
 }
 
@@ -138,6 +142,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.decorate('pdfInspector', pdfInspector);
   app.addHook('onClose', () => pdfInspector.close());
+  const accessLog = createAccessLog(database, { logger: app.log });
+  app.decorate('accessLog', accessLog);
+  app.addHook('onClose', () => accessLog.close());
+
+  const vaultExports = await createVaultExportServices({ database, jobs: () => app.jobs });
 
   // Tier 3: routes.
   await getHealthRoute(app, database);
@@ -148,7 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await getAppConfigRoute(api, config);
       await publicAuthRoutes(api, auth);
       await templateRoutes(api, catalog, database);
-      await validationRoutes(api, { config, database, catalog });
+      await validationRoutes(api, { config, database, catalog, accessLog });
       await devOutboxRoutes(api, { config, notifier });
       await publicIssuanceRoutes(api, issuance);
       const cases = {
@@ -157,6 +166,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         notifier,
         config,
         pdfTokenKey: issuance.pdfTokenKey,
+        accessLog,
       };
       await publicCaseRoutes(api, cases);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -177,6 +187,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await permissionRoutes(authenticated, database);
         await caseRoutes(authenticated, cases);
         await messageRoutes(authenticated, { database, config });
+        await accessLogRoutes(authenticated, database);
+        await vaultExportRoutes(authenticated, vaultExports);
       });
     },
     { prefix: '/api' },

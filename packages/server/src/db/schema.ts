@@ -1,10 +1,13 @@
 import type {
+  AccessLogKind,
+  AccessLogStaffRole,
   CaseStatus,
   DocumentState,
   EntityDecision,
   EntityRole,
   MessageStatus,
   PermissionState,
+  VaultExportState,
 } from '@dilosi/domain';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
@@ -372,6 +375,35 @@ export type EntityDecisionsTable = {
   at: Timestamp;
 };
 
+export type DocumentAccessLogTable = {
+  id: Generated<string>;
+  document_id: string;
+  kind: AccessLogKind;
+  validation_context: string | null;
+  entity_id: string | null;
+  staff_role: AccessLogStaffRole | null;
+  at: Timestamp;
+};
+
+export type VaultExportsTable = {
+  id: Generated<string>;
+  owner_id: string;
+  state: VaultExportState;
+  done: Generated<number>;
+  total: Generated<number>;
+  size: ColumnType<string | null, number | null | undefined, number | null>;
+  sha256: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: Timestamp | null;
+};
+
+export type VaultExportChunksTable = {
+  export_id: string;
+  seq: number;
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+};
+
 export type DB = {
   entities: EntitiesTable;
   persons: PersonsTable;
@@ -402,6 +434,9 @@ export type DB = {
   case_messages: CaseMessagesTable;
   citizen_messages: CitizenMessagesTable;
   entity_decisions: EntityDecisionsTable;
+  document_access_log: DocumentAccessLogTable;
+  vault_exports: VaultExportsTable;
+  vault_export_chunks: VaultExportChunksTable;
 };
 
 export type Entity = Selectable<EntitiesTable>;

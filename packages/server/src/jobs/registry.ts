@@ -1,5 +1,7 @@
+import { accessLogRetentionJob } from './definitions/access-log-retention';
 import { documentsRetentionJob } from './definitions/documents-retention';
 import { heartbeatJob } from './definitions/heartbeat';
+import { vaultExportExpiryJob, vaultExportJob } from './definitions/vault-export';
 import type { JobDefinition } from './job';
 import { notifyRetryJob, notifySendJob } from '../notify/notify-jobs';
 
@@ -9,4 +11,7 @@ export const jobRegistry: JobDefinition[] = [
   notifySendJob,
   notifyRetryJob,
   documentsRetentionJob,
+  accessLogRetentionJob,
+  vaultExportJob,
+  vaultExportExpiryJob,
 ];

@@ -11,7 +11,8 @@ const PAYLOAD_BYTES = ID_BYTES + 4;
 const MAC_BYTES = 16;
 
 /** What a token is for: a token of one purpose is refused for another. */
-export type DocumentTokenPurpose = 'pdf-download' | 'validation-pdf' | 'case-attachment';
+export type DocumentTokenPurpose =
+  'pdf-download' | 'validation-pdf' | 'case-attachment' | 'vault-export';
 
 function mac(key: Buffer, purpose: DocumentTokenPurpose, payload: Buffer): Buffer {
   return crypto

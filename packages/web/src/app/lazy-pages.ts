@@ -140,3 +140,8 @@ export const NewMessagesPoller = lazy(() =>
     default: m.NewMessagesPoller,
   })),
 );
+export const VaultExportPage = lazy(() =>
+  import('../features/vault-export/vault-export-page').then((m) => ({
+    default: m.VaultExportPage,
+  })),
+);

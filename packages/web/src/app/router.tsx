@@ -40,6 +40,7 @@ import {
   QrScanPage,
   ValidationContextPage,
   ValidationShowPage,
+  VaultExportPage,
 } from './lazy-pages';
 import { LEGACY_REDIRECTS } from './legacy-redirects';
 import { ToastRegion } from '../ui/toasts';
@@ -112,6 +113,7 @@ const pages: RouteObject[] = [
           { path: paths.my.messages.archive.path, element: <MessagesPage archive /> },
           { path: paths.my.messages.show.path, element: <MessagePage /> },
           { path: paths.my.messages.rest.path, element: <NotFoundPage /> },
+          { path: paths.vault.export.path, element: <VaultExportPage /> },
           { path: paths.vault.root.path, element: <ComingSoonPage area="vault" /> },
           { path: paths.vault.rest.path, element: <ComingSoonPage area="vault" /> },
         ],

@@ -154,6 +154,7 @@ export const paths = {
     root: { path: '/vault', getHref: () => '/vault' },
     rest: { path: '/vault/*' },
     cases: { path: '/vault/cases', getHref: () => '/vault/cases' },
+    export: { path: '/vault/export', getHref: () => '/vault/export' },
   },
 
   validation: {

@@ -6,6 +6,7 @@ import type messages from '@dilosi/domain/i18n/el/messages.json';
 import type ui from '@dilosi/domain/i18n/el/ui.json';
 import type validation from '@dilosi/domain/i18n/el/validation.json';
 import type validationPage from '@dilosi/domain/i18n/el/validation-page.json';
+import type vaultExport from '@dilosi/domain/i18n/el/vault-export.json';
 import type wizard from '@dilosi/domain/i18n/el/wizard.json';
 
 // Greek is the reference catalog: a key missing from it is a type error.
@@ -22,6 +23,7 @@ declare module 'i18next' {
       wizard: typeof wizard;
       dashboard: typeof dashboard;
       messages: typeof messages;
+      'vault-export': typeof vaultExport;
     };
   }
 }

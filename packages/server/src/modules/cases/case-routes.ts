@@ -37,7 +37,7 @@ import type { CaseServices } from './case-services';
 import { changeCaseState } from './change-case-state';
 import { dismissCase } from './dismiss-case';
 import { exportInbox } from './export-inbox';
-import { getCase } from './get-case';
+import { getCase, recordCaseView } from './get-case';
 import { listInbox } from './list-inbox';
 import { sendCaseMessage } from './send-case-message';
 import { shareCase } from './share-case';
@@ -184,8 +184,14 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       },
     },
     async (request) => {
-      const { entityId } = await clerkOf(request, request.params.e);
-      return { data: await getCase(db, services.catalog, { entityId, inboxId: request.params.i }) };
+      const user = requireUser(request);
+      const access = await requireEntityRole(db, user, request.params.e, 'clerk');
+      const detail = await getCase(db, services.catalog, {
+        entityId: access.entity.id,
+        inboxId: request.params.i,
+      });
+      recordCaseView(services.accessLog, detail, access);
+      return { data: detail };
     },
   );
 

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Notifier } from '../../notify';
+import type { AccessLog } from '../access-log';
 import type { TemplateCatalog } from '../templates';
 
 /** What the case use cases and routes need. */
@@ -11,4 +12,6 @@ export type CaseServices = {
   config: Config;
   /** Signs the short-lived download addresses of a case's PDF and attachments. */
   pdfTokenKey: Buffer;
+  /** Staff views of a case go to the document owner's access log. */
+  accessLog: AccessLog;
 };

@@ -2,6 +2,8 @@ import { renderDocumentPreview, type CaseDetail, type Recipient } from '@dilosi/
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
+import type { AccessLog } from '../access-log';
+import type { EntityAccess } from '../staff';
 import type { TemplateCatalog } from '../templates';
 import { findCase, toInboxItem } from './case-queries';
 
@@ -91,4 +93,18 @@ async function countOf(
     .where('inbox_entry_id', '=', entryId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The case page was opened by staff: the document's owner sees it in the access log (entity,
+ * role, time). Queued, not awaited; only GET counts, not the case returned after a change.
+ */
+export function recordCaseView(accessLog: AccessLog, detail: CaseDetail, access: EntityAccess) {
+  if (!detail.document.id) return;
+  accessLog.record({
+    documentId: detail.document.id,
+    kind: 'case_view',
+    entityId: access.entity.id,
+    staffRole: access.roles.includes('head') ? 'head' : 'clerk',
+  });
 }

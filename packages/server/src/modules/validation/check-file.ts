@@ -69,6 +69,8 @@ export async function checkFileRoute(
       if (!row?.reference_code || !Buffer.from(row.bytes).equals(bytes)) {
         return { data: { result: 'altered' } };
       }
+      // For the owner's access log: a file check is a validation without a context.
+      services.accessLog.record({ documentId: row.id, kind: 'validation' });
       const document = await toValidatedDocument(services, row.reference_code, {
         ...row,
         state: row.state === 'revoked' ? 'revoked' : 'issued',

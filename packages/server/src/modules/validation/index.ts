@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { AccessLog } from '../access-log';
 import type { TemplateCatalog } from '../templates';
 import { checkFileRoute } from './check-file';
 import { downloadValidationPdfRoute } from './download-validation-pdf';
@@ -19,7 +20,7 @@ export { VALIDATION_CONTEXTS } from './validation-contexts';
  */
 export async function validationRoutes(
   api: FastifyInstance,
-  deps: { config: Config; database: Database; catalog: TemplateCatalog },
+  deps: { config: Config; database: Database; catalog: TemplateCatalog; accessLog: AccessLog },
 ) {
   if (!deps.config.REFCODE_ENABLED) return;
   const services = await createValidationServices(deps);

@@ -13,6 +13,7 @@ import {
   NEVER_ISSUED_CODE,
   toValidatedDocument,
 } from './find-validated-document';
+import { findValidationContext } from './validation-contexts';
 import type { ValidationServices } from './validation-services';
 
 /**
@@ -49,6 +50,15 @@ export async function validateDocumentRoute(
       const row = await lookupReferenceCode(services, parsed.ok ? parsed.code : NEVER_ISSUED_CODE);
       if (!parsed.ok || !row) throw validatedDocumentNotFound();
       if (row.state === 'deleted') throw documentDeleted();
+      // For the owner's access log; only a known context name is kept, never what was sent.
+      if (row.id) {
+        const context = request.body.context ? findValidationContext(request.body.context) : null;
+        services.accessLog.record({
+          documentId: row.id,
+          kind: 'validation',
+          validationContext: context?.id ?? null,
+        });
+      }
       const document = await toValidatedDocument(services, parsed.code, {
         ...row,
         state: row.state,

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { loadSealCredentials, pemToDer } from '../../pdf/seal-credentials';
 import { loadOrCreateSecret } from '../../lib/stored-secret';
+import type { AccessLog } from '../access-log';
 import type { TemplateCatalog } from '../templates';
 import type { SealTrust } from './verify-seal';
 
@@ -11,6 +12,8 @@ export type ValidationServices = {
   config: Config;
   database: Database;
   catalog: TemplateCatalog;
+  /** Who looked at a document: each successful look-up is queued here, never awaited. */
+  accessLog: AccessLog;
   /** HMAC key of the PDF download tokens (shared by every API process). */
   pdfTokenKey: Buffer;
   /** The seal a checked file must carry; loaded on the first file check, then kept. */
@@ -23,6 +26,7 @@ export async function createValidationServices(deps: {
   config: Config;
   database: Database;
   catalog: TemplateCatalog;
+  accessLog: AccessLog;
 }): Promise<ValidationServices> {
   const pdfTokenKey = Buffer.from(
     await loadOrCreateSecret(deps.database, 'validation_pdf_token_key', newKey),

@@ -1,0 +1,137 @@
+import type { AccessLogKind, AccessLogStaffRole } from '@dilosi/domain';
+import { now } from '../../clock';
+import type { Database } from '../../db/database';
+
+/** One access to a citizen's document, as the validation and case routes report it. */
+export type AccessRecord = {
+  documentId: string;
+  kind: AccessLogKind;
+  validationContext?: string | null;
+  entityId?: string | null;
+  staffRole?: AccessLogStaffRole | null;
+};
+
+export type AccessLog = {
+  /** Queues the record; never waits for the database (the validation look-up's budget). */
+  record(entry: AccessRecord): void;
+  /** Writes everything queued so far (tests, shutdown). */
+  flush(): Promise<void>;
+  /** Stops the timer and writes what is left. */
+  close(): Promise<void>;
+  /** Records dropped because the buffer was full (the database slower than the traffic). */
+  readonly dropped: number;
+};
+
+export type AccessLogOptions = {
+  /** How often the buffer is written (ms). */
+  flushIntervalMs?: number;
+  /** A batch this large is written at once, without waiting for the timer. */
+  batchSize?: number;
+  /** Records held at most; beyond it new records are dropped and counted, never the process. */
+  maxBuffered?: number;
+  logger?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+};
+
+type Row = {
+  document_id: string;
+  kind: AccessLogKind;
+  validation_context: string | null;
+  entity_id: string | null;
+  staff_role: AccessLogStaffRole | null;
+  at: string;
+};
+
+/**
+ * One statement per batch, whatever its size: the rows go as one JSON parameter. The foreign
+ * keys check each row's document and entity; should one have been deleted meanwhile, the batch
+ * is written again through joins that skip such rows (SAFE_INSERT_SQL), rather than lost.
+ */
+const RECORDSET = `jsonb_to_recordset($1::jsonb) as r(document_id uuid, kind text,
+  validation_context text, entity_id uuid, staff_role text, at timestamptz)`;
+const INSERT_SQL = `
+  insert into document_access_log (document_id, kind, validation_context, entity_id, staff_role, at)
+  select r.document_id, r.kind, r.validation_context, r.entity_id, r.staff_role, r.at
+    from ${RECORDSET}`;
+const SAFE_INSERT_SQL = `
+  insert into document_access_log (document_id, kind, validation_context, entity_id, staff_role, at)
+  select r.document_id, r.kind, r.validation_context, e.id, r.staff_role, r.at
+    from ${RECORDSET}
+    join documents d on d.id = r.document_id
+    left join entities e on e.id = r.entity_id`;
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * The access log's writer, one per API process (docs/decisions.md, 2026-11-25): records wait in
+ * memory and go to the database in batches, on a timer and when a batch fills, so a validation
+ * look-up costs an array push. Several processes each keep their own buffer; a crash loses at
+ * most one interval of records, which the log accepts (it is an account, not evidence).
+ */
+export function createAccessLog(database: Database, options: AccessLogOptions = {}): AccessLog {
+  const flushIntervalMs = options.flushIntervalMs ?? 1000;
+  const batchSize = options.batchSize ?? 500;
+  const maxBuffered = options.maxBuffered ?? 20_000;
+  let buffer: Row[] = [];
+  let dropped = 0;
+  let writing: Promise<void> | null = null;
+
+  async function writeAll(): Promise<void> {
+    while (buffer.length > 0) {
+      const batch = buffer.slice(0, batchSize);
+      buffer = buffer.slice(batch.length);
+      try {
+        const rows = JSON.stringify(batch);
+        await database.query(INSERT_SQL, [rows]).catch((error: unknown) => {
+          if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
+          return database.query(SAFE_INSERT_SQL, [rows]);
+        });
+      } catch (error) {
+        // The database is away: keep the batch for the next round while there is room.
+        if (buffer.length + batch.length <= maxBuffered) buffer = [...batch, ...buffer];
+        else dropped += batch.length;
+        options.logger?.error({ err: error, pending: buffer.length }, 'access log write failed');
+        return;
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    // One writer at a time per process; a flush asked for during a write waits for it, then runs.
+    const next: Promise<void> = (writing ?? Promise.resolve()).then(writeAll).finally(() => {
+      if (writing === next) writing = null;
+    });
+    writing = next;
+    return next;
+  }
+
+  const timer = setInterval(() => {
+    if (buffer.length > 0 && !writing) void flush();
+  }, flushIntervalMs);
+  timer.unref();
+
+  return {
+    record(entry) {
+      if (buffer.length >= maxBuffered) {
+        dropped += 1;
+        if (dropped % 1000 === 1) options.logger?.warn({ dropped }, 'access log buffer full');
+        return;
+      }
+      buffer.push({
+        document_id: entry.documentId,
+        kind: entry.kind,
+        validation_context: entry.validationContext ?? null,
+        entity_id: entry.entityId ?? null,
+        staff_role: entry.staffRole ?? null,
+        at: now().toISOString(),
+      });
+      if (buffer.length >= batchSize && !writing) void flush();
+    },
+    flush,
+    async close() {
+      clearInterval(timer);
+      await flush();
+    },
+    get dropped() {
+      return dropped;
+    },
+  };
+}

@@ -1,0 +1,8 @@
+export { accessLogRoutes } from './access-log-routes';
+export {
+  createAccessLog,
+  type AccessLog,
+  type AccessLogOptions,
+  type AccessRecord,
+} from './access-log-buffer';
+export { purgeAccessLog } from './purge-access-log';

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import { now } from '../../clock';
+import type { Database } from '../../db/database';
+
+/** Entries older than this go (the documents themselves live at most their retention). */
+export const ACCESS_LOG_RETENTION_DAYS = 730;
+/** The newest entries kept per document: a document looked up all day cannot grow without end. */
+export const ACCESS_LOG_MAX_PER_DOCUMENT = 1000;
+
+/**
+ * Keeps the access log bounded: by age, and by count per document. Entries also go with their
+ * document (foreign key cascade), so a purged document takes its log along.
+ */
+export async function purgeAccessLog(
+  database: Database,
+  limits = {
+    retentionDays: ACCESS_LOG_RETENTION_DAYS,
+    maxPerDocument: ACCESS_LOG_MAX_PER_DOCUMENT,
+  },
+): Promise<{ byAge: number; byCount: number }> {
+  const { db } = database;
+  const before = new Date(now().getTime() - limits.retentionDays * 86_400_000);
+  const aged = await db
+    .deleteFrom('document_access_log')
+    .where('at', '<', before)
+    .executeTakeFirst();
+  // Only documents over the cap are ranked; the index (document_id, at desc, id desc) serves both.
+  const counted = await sql<{ n: string }>`
+    with over as (
+      select document_id from document_access_log
+       group by document_id having count(*) > ${limits.maxPerDocument}
+    ), ranked as (
+      select l.id, row_number() over (partition by l.document_id order by l.at desc, l.id desc) as rn
+        from document_access_log l join over o on o.document_id = l.document_id
+    ), gone as (
+      delete from document_access_log where id in
+        (select id from ranked where rn > ${limits.maxPerDocument}) returning 1
+    )
+    select count(*)::text as n from gone`.execute(db);
+  return {
+    byAge: Number(aged.numDeletedRows),
+    byCount: Number(counted.rows[0]?.n ?? 0),
+  };
+}

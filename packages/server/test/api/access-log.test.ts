@@ -1,0 +1,308 @@
+import type { AccessLogResponse } from '@dilosi/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAccessLog, purgeAccessLog } from '../../src/modules/access-log';
+import { loginAs } from '../fixtures/citizens';
+import { client, type ErrorBody } from '../fixtures/http';
+import { issueToAthens } from '../fixtures/issued-documents';
+import { loginStaff } from '../fixtures/staff';
+import { createTestApp, type TestApp } from '../helpers';
+
+const ENV = {
+  RATE_LIMIT_MAX: '100000',
+  VALIDATION_RATE_LIMIT_MAX: '100000',
+  OTP_SENDS_PER_HOUR: '1000',
+  OTP_SENDS_PER_DAY: '1000',
+  OTP_FAILURES_PER_HOUR: '1000',
+};
+const AFM = {
+  citizenA: '100000015',
+  citizenB: '100000027',
+  headA: '100000040',
+  clerkA: '100000052',
+  adminWithoutRole: '100000064',
+  clerkB: '100000119',
+};
+type Who = keyof typeof AFM | 'anonymous';
+
+describe('who looked at my document (access log)', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+  const tokens = {} as Record<Who, string | undefined>;
+  let athens: string;
+  let document: { id: string; referenceCode: string; caseNumber: string };
+  let caseId: string;
+
+  const accessLog = (who: Who, ref = document.referenceCode, query = '') =>
+    api<AccessLogResponse & ErrorBody>(
+      'GET',
+      `/api/citizen-declarations/${encodeURIComponent(ref)}/access-log${query}`,
+      { token: tokens[who] },
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: ENV });
+    api = client(t.app);
+    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: '6912345678' });
+    tokens.citizenB = await loginAs(t, AFM.citizenB);
+    for (const role of ['headA', 'clerkA', 'adminWithoutRole', 'clerkB'] as const) {
+      tokens[role] = await loginStaff(t, AFM[role]);
+    }
+    athens = (
+      await t.database.db
+        .selectFrom('entities')
+        .select('id')
+        .where('codename', '=', 'DIMOS_ATHINAION')
+        .executeTakeFirstOrThrow()
+    ).id;
+    document = await issueToAthens(t, api, tokens.citizenA);
+    caseId = (
+      await t.database.db
+        .selectFrom('inbox_entries')
+        .select('id')
+        .where('case_id', '=', document.caseNumber)
+        .executeTakeFirstOrThrow()
+    ).id;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('starts empty, with the paged shape', async () => {
+    const empty = await accessLog('citizenA');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({
+      data: [],
+      meta: { count: 0, limit: 30, offset: 0, total_pages: 0 },
+    });
+  });
+
+  it('lists a validation look-up and the staff case views, newest first, once flushed', async () => {
+    const lookup = await api('POST', '/api/validation/document', {
+      json: { 'document-id': document.referenceCode, context: 'international' },
+      headers: { 'user-agent': 'Validator-Agent/1.0', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(lookup.status).toBe(200);
+    // An unknown context is not stored as sent.
+    const odd = await api('POST', '/api/validation/document', {
+      json: { 'document-id': document.referenceCode, context: '<script>' },
+    });
+    expect(odd.status).toBe(200);
+    await t.app.accessLog.flush();
+    const clerkView = await api('GET', `/api/entity/${athens}/inbox/${caseId}`, {
+      token: tokens.clerkA,
+    });
+    expect(clerkView.status).toBe(200);
+    await t.app.accessLog.flush();
+    const headView = await api('GET', `/api/entity/${athens}/inbox/${caseId}`, {
+      token: tokens.headA,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(headView.status).toBe(200);
+    // Staff of another entity see nothing, and leave nothing.
+    const other = await api('GET', `/api/entity/${athens}/inbox/${caseId}`, {
+      token: tokens.clerkB,
+    });
+    expect(other.status).toBe(404);
+    // Nothing is written until the buffer is flushed: the look-up never waits for it.
+    const before = await t.database.db
+      .selectFrom('document_access_log')
+      .select('id')
+      .where('kind', '=', 'case_view')
+      .execute();
+    expect(before).toHaveLength(1);
+    await t.app.accessLog.flush();
+
+    const log = await accessLog('citizenA');
+    expect(log.status).toBe(200);
+    expect(log.body.meta).toEqual({ count: 4, limit: 30, offset: 0, total_pages: 1 });
+    const entries = log.body.data;
+    expect(entries.map((e) => [e.kind, e.staff_role, e.validation_context])).toEqual([
+      ['case_view', 'head', null],
+      ['case_view', 'clerk', null],
+      ['validation', null, null],
+      ['validation', null, 'international'],
+    ]);
+    expect(entries[0]).toEqual({
+      id: expect.any(String),
+      kind: 'case_view',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      validation_context: null,
+      entity_name: 'Δήμος Αθηναίων',
+      staff_role: 'head',
+    });
+    expect(entries[3]?.entity_name).toBeNull();
+    const english = await api<AccessLogResponse>(
+      'GET',
+      `/api/citizen-declarations/${document.referenceCode}/access-log?lang=en&limit=1`,
+      { token: tokens.citizenA },
+    );
+    expect(english.body.data.map((e) => e.entity_name)).toEqual(['Municipality of Athens']);
+    expect(english.body.meta).toEqual({ count: 4, limit: 1, offset: 0, total_pages: 4 });
+  });
+
+  it('holds no address or user agent', async () => {
+    const columns = await t.database.query<{ column_name: string }>(
+      `select column_name from information_schema.columns
+        where table_name = 'document_access_log' and table_schema = current_schema()`,
+    );
+    expect(columns.rows.map((c) => c.column_name).sort()).toEqual([
+      'at',
+      'document_id',
+      'entity_id',
+      'id',
+      'kind',
+      'staff_role',
+      'validation_context',
+    ]);
+    const rows = await t.database.db.selectFrom('document_access_log').selectAll().execute();
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain('203.0.113.9');
+    expect(text).not.toContain('127.0.0.1');
+    expect(text).not.toContain('Validator-Agent');
+    expect(text).not.toContain('script');
+  });
+
+  it('finds the document as GET /api/citizen-declarations/{ref} does (dashes, case)', async () => {
+    const typed = document.referenceCode
+      .toLowerCase()
+      .replace(/(.{4})/g, '$1-')
+      .slice(0, -1);
+    const log = await accessLog('citizenA', typed);
+    expect(log.status).toBe(200);
+    expect(log.body.meta.count).toBe(4);
+    for (const ref of ['nonsense', '000000000000000Z']) {
+      const missing = await accessLog('citizenA', ref);
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.code).toBe('document_api__declaration_not_found');
+    }
+    const badLimit = await accessLog('citizenA', document.referenceCode, '?limit=0');
+    expect(badLimit.status).toBe(400);
+  });
+
+  it('authorization matrix: only the owner reads the log', async () => {
+    const expected: Record<Who, number> = {
+      anonymous: 401,
+      citizenA: 200,
+      citizenB: 404,
+      clerkA: 404,
+      headA: 404,
+      clerkB: 404,
+      adminWithoutRole: 404,
+    };
+    const got: Record<string, number> = {};
+    for (const who of Object.keys(expected) as Who[]) {
+      const [log, plain] = await Promise.all([
+        accessLog(who),
+        api('GET', `/api/citizen-declarations/${document.referenceCode}`, { token: tokens[who] }),
+      ]);
+      got[who] = log.status;
+      // The same answer as the document itself: nobody learns more from the log route.
+      expect(log.status, who).toBe(plain.status);
+    }
+    expect(got).toEqual(expected);
+  });
+
+  it('skips records of a deleted document, keeps order across concurrent flushes, and bounds its buffer', async () => {
+    const writer = createAccessLog(t.database, { maxBuffered: 3, flushIntervalMs: 60_000 });
+    writer.record({ documentId: document.id, kind: 'validation', validationContext: 'default' });
+    writer.record({ documentId: '00000000-0000-4000-8000-000000000000', kind: 'validation' });
+    writer.record({ documentId: document.id, kind: 'validation' });
+    writer.record({ documentId: document.id, kind: 'validation' });
+    expect(writer.dropped).toBe(1);
+    await Promise.all([writer.flush(), writer.flush()]);
+    await writer.close();
+    const count = await t.database.db
+      .selectFrom('document_access_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('document_id', '=', document.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(6);
+  });
+
+  it('takes records from several API processes, each with its own buffer', async () => {
+    const before = await t.database.db
+      .selectFrom('document_access_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const processes = [1, 2, 3].map(() =>
+      createAccessLog(t.database, { batchSize: 7, flushIntervalMs: 10 }),
+    );
+    for (let i = 0; i < 50; i += 1) {
+      for (const writer of processes)
+        writer.record({ documentId: document.id, kind: 'validation' });
+    }
+    await Promise.all(processes.map((writer) => writer.close()));
+    const after = await t.database.db
+      .selectFrom('document_access_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(150);
+    await t.database.db
+      .deleteFrom('document_access_log')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('document_access_log').select('id').orderBy('id', 'desc').limit(150),
+      )
+      .execute();
+  });
+
+  it('writes on its own: when a batch fills, and on the timer', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('document_access_log')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('document_id', '=', document.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const start = await count();
+    const writer = createAccessLog(t.database, { batchSize: 2, flushIntervalMs: 50 });
+    for (let round = 0; round < 3; round += 1) {
+      writer.record({ documentId: document.id, kind: 'validation' });
+      writer.record({ documentId: document.id, kind: 'validation' });
+      await vi.waitFor(async () => expect(await count()).toBe(start + 2 * (round + 1)));
+    }
+    writer.record({ documentId: document.id, kind: 'validation' });
+    await vi.waitFor(async () => expect(await count()).toBe(start + 7));
+    await writer.close();
+    await t.database.db
+      .deleteFrom('document_access_log')
+      .where('document_id', '=', document.id)
+      .where('validation_context', 'is', null)
+      .where('kind', '=', 'validation')
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom('document_access_log')
+          .select('id')
+          .where('document_id', '=', document.id)
+          .orderBy('id')
+          .limit(start),
+      )
+      .execute();
+    expect(await count()).toBe(start);
+  });
+
+  it('stays bounded: trimmed by count per document and by age, and gone with the document', async () => {
+    const trimmed = await purgeAccessLog(t.database, { retentionDays: 730, maxPerDocument: 5 });
+    expect(trimmed).toEqual({ byAge: 0, byCount: 1 });
+    const log = await accessLog('citizenA');
+    expect(log.body.meta.count).toBe(5);
+    // The oldest went: the first look-up with its context.
+    expect(log.body.data.map((e) => e.validation_context)).not.toContain('international');
+    const aged = await purgeAccessLog(t.database, { retentionDays: -1, maxPerDocument: 5 });
+    expect(aged.byAge).toBe(5);
+
+    const again = await api('POST', '/api/validation/document', {
+      json: { 'document-id': document.referenceCode },
+    });
+    expect(again.status).toBe(200);
+    await t.app.accessLog.flush();
+    expect((await accessLog('citizenA')).body.meta.count).toBe(1);
+    await t.database.db.deleteFrom('documents').where('id', '=', document.id).execute();
+    const left = await t.database.db
+      .selectFrom('document_access_log')
+      .select('id')
+      .where('document_id', '=', document.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});
