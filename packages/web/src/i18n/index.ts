@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'validation-page',
   'dashboard',
   'messages',
+  'vault',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -5,7 +5,7 @@ import { Link, NavLink, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../api/api-client';
 import { showToast } from '../../ui/toasts';
 import { dashboardPaths } from './dashboard-paths';
-import { pageLinks } from './pagination';
+import { pageLinks } from '../../ui/pagination';
 
 /**
  * Building blocks of the staff pages (issue #14): accessible fields (label, hint, error linked by
