@@ -1,4 +1,4 @@
-import type { VaultCase } from '@dilosi/domain';
+import { formatReferenceCode, type VaultCase } from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -60,7 +60,7 @@ function CaseItem({ item }: { item: VaultCase }) {
         rows={[
           [t('fields.entity'), item.entity.display_name[locale]],
           [t('fields.caseId'), item.case_id],
-          [t('fields.referenceCode'), item.reference_code],
+          [t('fields.referenceCode'), formatReferenceCode(item.reference_code)],
           [t('fields.sentAt'), dateTime(item.received_at)],
           [t('fields.caseUpdatedAt'), dateTime(item.updated_at)],
         ]}

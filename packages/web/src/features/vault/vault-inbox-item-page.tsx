@@ -1,3 +1,4 @@
+import { formatReferenceCode } from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -40,9 +41,12 @@ export function VaultInboxItemPage() {
           [t('fields.type'), t(`types.${message.type}`)],
           ...(sender ? ([[t('fields.from'), sender]] as [string, string][]) : []),
           [t('fields.receivedAt'), dateTime(message.create_timestamp)],
-          [t('fields.regarding'), `${document.data.template.shortname[locale]} (${code})`],
+          [
+            t('fields.regarding'),
+            `${document.data.template.shortname[locale]} (${formatReferenceCode(code)})`,
+          ],
           ...(carried && carried !== code
-            ? ([[t('fields.attachedDocument'), carried]] as [string, string][])
+            ? ([[t('fields.attachedDocument'), formatReferenceCode(carried)]] as [string, string][])
             : []),
         ]}
       />

@@ -1,4 +1,4 @@
-import type { CitizenMessage } from '@dilosi/domain';
+import { formatReferenceCode, type CitizenMessage } from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -79,7 +79,7 @@ function InboxItem({ item }: { item: CitizenMessage }) {
       {item.state_data.summary ? <p className="govgr-body">{item.state_data.summary}</p> : null}
       {ref ? (
         <p className="govgr-body-s">
-          {t('fields.referenceCode')}: {ref}
+          {t('fields.referenceCode')}: {formatReferenceCode(ref)}
         </p>
       ) : null}
     </li>

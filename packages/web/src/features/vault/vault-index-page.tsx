@@ -1,4 +1,4 @@
-import type { DocumentListItem } from '@dilosi/domain';
+import { formatReferenceCode, type DocumentListItem } from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -68,7 +68,10 @@ function IssuedDocument({ document }: { document: DocumentListItem }) {
       <Facts
         rows={[
           [t('fields.state'), t(`states.${document.state}`)],
-          [t('fields.referenceCode'), document.reference_code ?? '—'],
+          [
+            t('fields.referenceCode'),
+            document.reference_code ? formatReferenceCode(document.reference_code) : '—',
+          ],
           [t('fields.issuedAt'), dateTime(document.issued_at ?? document.timestamp)],
           [t('fields.retention'), date(document.retention_until)],
         ]}

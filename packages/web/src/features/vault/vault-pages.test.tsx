@@ -19,7 +19,8 @@ const CONFIG = {
 };
 const INBOX = '/api/gates/USER/gate/inbox-entries';
 const uuid = (n: number) => `0d0d0d0d-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const REF = 'ABCD-EFGH-2345';
+const REF = 'ABCDEFGH2345JKMN';
+const code = (n: number) => `7KQ2M9XDH3RT${String(n).padStart(4, '0')}`;
 const TEMPLATE = {
   refname: 'solemn-declaration',
   version: 1,
@@ -36,7 +37,7 @@ const TEMPLATE = {
 function listItem(n: number, fields: Partial<DocumentListItem> = {}): DocumentListItem {
   return {
     id: uuid(n),
-    reference_code: `REF-${n}`,
+    reference_code: code(n),
     state: 'issued',
     step: 'fields',
     template: TEMPLATE,
@@ -151,8 +152,8 @@ describe('the vault: issued documents', () => {
     expect(await heading('Η θυρίδα μου')).toBeTruthy();
     const links = await screen.findAllByRole('link', { name: 'Υπεύθυνη δήλωση' });
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/vault/show/REF-1',
-      '/vault/show/REF-2',
+      `/vault/show/${code(1)}`,
+      `/vault/show/${code(2)}`,
     ]);
     const [first, second] = screen
       .getAllByRole('listitem')
@@ -160,7 +161,7 @@ describe('the vault: issued documents', () => {
     expect(within(first as HTMLElement).getByText('Εκδόθηκε')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('20/11/2026 10:05:07')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('20/12/2026')).toBeTruthy();
-    expect(within(first as HTMLElement).getByText('REF-1')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('7KQ2-M9XD-H3RT-0001')).toBeTruthy();
     expect(within(second as HTMLElement).getByText('Ανακλήθηκε')).toBeTruthy();
     expect(screen.getByText('Έχετε εκδώσει 2 έγγραφα.')).toBeTruthy();
     expect(
@@ -430,7 +431,7 @@ describe('the vault: one document', () => {
     });
     renderApp(`/vault/show/${REF}`, { config: CONFIG });
     expect(await heading('Υπεύθυνη δήλωση')).toBeTruthy();
-    expect(screen.getByText(REF)).toBeTruthy();
+    expect(screen.getByText('ABCD-EFGH-2345-JKMN')).toBeTruthy();
     expect(screen.getByText('Υπεύθυνη δήλωση (άρθρο 8 Ν.1599/1986)')).toBeTruthy();
     expect(screen.getByText('20/11/2026 10:05:07')).toBeTruthy();
     expect(screen.getByText('20/12/2026')).toBeTruthy();
@@ -491,7 +492,7 @@ describe('the vault: one document', () => {
     renderApp(`/vault/show/${REF}/${uuid(105)}`, { config: CONFIG });
     expect(await heading('Εισερχόμενο έγγραφο')).toBeTruthy();
     expect(screen.getByText('Έγγραφο αριθμός 5')).toBeTruthy();
-    expect(screen.getByText(`Υπεύθυνη δήλωση (${REF})`)).toBeTruthy();
+    expect(screen.getByText('Υπεύθυνη δήλωση (ABCD-EFGH-2345-JKMN)')).toBeTruthy();
     expect(
       screen.getByRole('link', { name: 'Πίσω στο έγγραφο «Υπεύθυνη δήλωση»' }).getAttribute('href'),
     ).toBe(`/vault/show/${REF}`);

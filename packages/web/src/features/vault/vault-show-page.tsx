@@ -1,3 +1,4 @@
+import { formatReferenceCode } from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -47,7 +48,7 @@ export function VaultShowPage() {
           [t('fields.state'), t(`states.${document.state}`)],
           [t('fields.template'), document.template.title[locale]],
           [t('fields.issuedAt'), dateTime(document.issued_at ?? document.timestamp)],
-          [t('fields.referenceCode'), code],
+          [t('fields.referenceCode'), formatReferenceCode(code)],
           [t('fields.retention'), date(document.retention_until)],
           ...(document.case_id
             ? ([[t('fields.caseId'), document.case_id]] as [string, string][])
