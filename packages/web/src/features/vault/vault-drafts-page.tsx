@@ -110,7 +110,6 @@ export function VaultDraftsPage() {
               <button
                 type="button"
                 className="govgr-btn govgr-btn-warning"
-                data-autofocus
                 disabled={remove.isPending}
                 onClick={() => onDelete(confirming)}
               >
@@ -119,6 +118,7 @@ export function VaultDraftsPage() {
               <button
                 type="button"
                 className="govgr-btn govgr-btn-secondary"
+                data-autofocus
                 onClick={() => setConfirming(null)}
               >
                 {t('drafts.cancel')}

@@ -516,7 +516,7 @@ describe('/my and the home notice', () => {
     server.use(http.post(INBOX, () => HttpResponse.json(inboxPage([], null, 3))));
     renderApp('/my', { config: CONFIG });
     expect(await heading('Η περιοχή μου')).toBeTruthy();
-    expect(await screen.findByText('Έχετε 3 νέα μηνύματα.')).toBeTruthy();
+    expect(await screen.findByText('Έχετε 3 μη αναγνωσμένα μηνύματα.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Μηνύματα' }).getAttribute('href')).toBe(
       '/my/messages',
     );
@@ -540,13 +540,13 @@ describe('/my and the home notice', () => {
     renderApp('/home', { config: CONFIG });
     const notice = await screen.findByRole(
       'region',
-      { name: 'Έχετε 1 νέο μήνυμα.' },
+      { name: 'Έχετε 1 μη αναγνωσμένο μήνυμα.' },
       {
         timeout: 5000,
       },
     );
     expect(
-      within(notice).getByRole('link', { name: 'Δείτε τα μηνύματα' }).getAttribute('href'),
+      within(notice).getByRole('link', { name: 'Μετάβαση στα μηνύματα' }).getAttribute('href'),
     ).toBe('/my/messages');
     expect(bodies[0]).toMatchObject({ status: ['incoming'], limit: 1 });
   });
@@ -555,6 +555,6 @@ describe('/my and the home notice', () => {
     server.use(http.post(INBOX, () => HttpResponse.json(inboxPage([], null, 0))));
     renderApp('/home', { config: CONFIG });
     expect(await heading(/Καλώς ήρθατε/)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText(/νέο μήνυμα|νέα μηνύματα/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/μη αναγνωσμέν/)).toBeNull());
   });
 });
