@@ -353,6 +353,15 @@ describe('the vault: cases and inbox', () => {
     expect(asked[0]?.get('offset')).toBe('0');
   });
 
+  it('the legacy /vault/declarations address goes to the cases', async () => {
+    server.use(
+      http.get('/api/vault/cases', () => HttpResponse.json({ data: [], meta: meta(0, 10, 0) })),
+    );
+    renderApp('/vault/declarations/old', { config: CONFIG });
+    expect(await heading('Υποθέσεις')).toBeTruthy();
+    expect(currentUrl()).toBe('/vault/cases');
+  });
+
   it('says when no document went to an entity', async () => {
     server.use(
       http.get('/api/vault/cases', () => HttpResponse.json({ data: [], meta: meta(0, 10, 0) })),
