@@ -21,3 +21,4 @@ export * from './messages/citizen-messages-api';
 export * from './staff/staff-api';
 export * from './records/access-log-api';
 export * from './records/vault-export-api';
+export * from './vault/vault-api';

@@ -30,6 +30,7 @@ import {
 import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/access-log';
 import { caseRoutes, publicCaseRoutes } from './modules/cases';
 import { messageRoutes } from './modules/messages';
+import { vaultRoutes } from './modules/vault';
 import { recipientRoutes } from './modules/recipients';
 import { permissionRoutes, staffRoutes } from './modules/staff';
 import { validationRoutes } from './modules/validation';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await messageRoutes(authenticated, { database, config });
         await accessLogRoutes(authenticated, database);
         await vaultExportRoutes(authenticated, vaultExports);
+        await vaultRoutes(authenticated, { database, catalog });
       });
     },
     { prefix: '/api' },

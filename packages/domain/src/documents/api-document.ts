@@ -212,6 +212,10 @@ export const documentListItemSchema = z.object({
   recipient: recipientSchema.nullable(),
   created_at: z.string(),
   timestamp: z.string(),
+  /** Issued and revoked documents: when it was issued (ISO 8601); null for drafts. */
+  issued_at: z.string().nullable().optional(),
+  /** Issued and revoked documents: when the retention job deletes it (ISO 8601). */
+  retention_until: z.string().nullable().optional(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 

@@ -145,3 +145,26 @@ export const VaultExportPage = lazy(() =>
     default: m.VaultExportPage,
   })),
 );
+export const VaultIndexPage = lazy(() =>
+  import('../features/vault/vault-index-page').then((m) => ({ default: m.VaultIndexPage })),
+);
+export const VaultDraftsPage = lazy(() =>
+  import('../features/vault/vault-drafts-page').then((m) => ({ default: m.VaultDraftsPage })),
+);
+export const VaultCasesPage = lazy(() =>
+  import('../features/vault/vault-cases-page').then((m) => ({ default: m.VaultCasesPage })),
+);
+export const VaultInboxPage = lazy(() =>
+  import('../features/vault/vault-inbox-page').then((m) => ({ default: m.VaultInboxPage })),
+);
+export const VaultShowPage = lazy(() =>
+  import('../features/vault/vault-show-page').then((m) => ({ default: m.VaultShowPage })),
+);
+export const VaultInboxItemPage = lazy(() =>
+  import('../features/vault/vault-inbox-item-page').then((m) => ({
+    default: m.VaultInboxItemPage,
+  })),
+);
+export const MyPage = lazy(() =>
+  import('../features/vault/my-page').then((m) => ({ default: m.MyPage })),
+);

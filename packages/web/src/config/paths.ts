@@ -14,6 +14,12 @@ const withQuery = (base: string, query: Record<string, string | undefined>): str
 
 const enc = encodeURIComponent;
 
+/** A list's page and page size in the address; the first page and the default size are left out. */
+const pageQuery = ({ page, size }: { page?: number; size?: number }) => ({
+  page: page && page > 1 ? String(page) : undefined,
+  size: size && size !== 10 ? String(size) : undefined,
+});
+
 /**
  * Query a template address carries on: caller_authorization_id goes on to creation; v1 (legacy
  * renderer) and both (both renderers) are accepted and ignored, there being one renderer.
@@ -151,9 +157,37 @@ export const paths = {
   },
 
   vault: {
-    root: { path: '/vault', getHref: () => '/vault' },
+    root: {
+      path: '/vault',
+      getHref: (query: { page?: number; size?: number } = {}) =>
+        withQuery('/vault', pageQuery(query)),
+    },
     rest: { path: '/vault/*' },
-    cases: { path: '/vault/cases', getHref: () => '/vault/cases' },
+    cases: {
+      path: '/vault/cases',
+      getHref: (query: { page?: number; size?: number } = {}) =>
+        withQuery('/vault/cases', pageQuery(query)),
+    },
+    drafts: {
+      path: '/vault/drafts',
+      getHref: (query: { page?: number; size?: number } = {}) =>
+        withQuery('/vault/drafts', pageQuery(query)),
+    },
+    inbox: {
+      path: '/vault/inbox',
+      getHref: (query: { before?: string } = {}) => withQuery('/vault/inbox', query),
+    },
+    personalDetails: {
+      path: '/vault/personal-details',
+      getHref: () => '/vault/personal-details',
+    },
+    show: { path: '/vault/show/:ref', getHref: (ref: string) => `/vault/show/${enc(ref)}` },
+    /** A received item (a citizen message) in the context of the document it concerns. */
+    showItem: {
+      path: '/vault/show/:ref/:inboxItem',
+      getHref: (ref: string, inboxItem: string) => `/vault/show/${enc(ref)}/${enc(inboxItem)}`,
+    },
+    /** Download all my records (the export page of the records work). */
     export: { path: '/vault/export', getHref: () => '/vault/export' },
   },
 

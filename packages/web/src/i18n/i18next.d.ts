@@ -5,6 +5,7 @@ import type errors from '@dilosi/domain/i18n/el/errors.json';
 import type messages from '@dilosi/domain/i18n/el/messages.json';
 import type ui from '@dilosi/domain/i18n/el/ui.json';
 import type validation from '@dilosi/domain/i18n/el/validation.json';
+import type vault from '@dilosi/domain/i18n/el/vault.json';
 import type validationPage from '@dilosi/domain/i18n/el/validation-page.json';
 import type vaultExport from '@dilosi/domain/i18n/el/vault-export.json';
 import type wizard from '@dilosi/domain/i18n/el/wizard.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       messages: typeof messages;
       'vault-export': typeof vaultExport;
+      vault: typeof vault;
     };
   }
 }

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'dashboard',
   'messages',
   'vault-export',
+  'vault',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

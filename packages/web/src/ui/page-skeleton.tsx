@@ -13,7 +13,13 @@ export type SkeletonLayout = 'entity' | 'dashboard' | 'contained' | 'default';
 export function skeletonLayoutFor(pathname: string): SkeletonLayout {
   if (pathname.startsWith('/dashboard/entities/show')) return 'entity';
   if (pathname === '/dashboard' || pathname.startsWith('/dashboard/')) return 'dashboard';
-  if (pathname.startsWith('/vault/') || pathname.startsWith('/templates/')) return 'contained';
+  if (
+    pathname === '/vault' ||
+    pathname.startsWith('/vault/') ||
+    pathname.startsWith('/templates/')
+  ) {
+    return 'contained';
+  }
   return 'default';
 }
 

@@ -138,5 +138,7 @@ export function toDocumentListItem(template: Template, row: DocumentRow): Docume
     recipient: (row.recipient as Recipient | null) ?? null,
     created_at: iso(row.created_at),
     timestamp: iso(row.updated_at),
+    issued_at: row.issued_at ? iso(row.issued_at) : null,
+    retention_until: row.retention_until ? iso(row.retention_until) : null,
   };
 }

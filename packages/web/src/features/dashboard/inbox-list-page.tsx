@@ -24,7 +24,7 @@ import {
   inboxQuery,
   isInboxTab as isTab,
 } from './inbox-query';
-import { pageLinks } from './pagination';
+import { pageLinks } from '../../ui/pagination';
 import './dashboard.css';
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '../../ui/form';
 import { showToast } from '../../ui/toasts';
 import { dashboardPaths } from './dashboard-paths';
-import { pageLinks } from './pagination';
+import { pageLinks } from '../../ui/pagination';
 
 /**
  * Building blocks of the staff pages (issue #14): their fields and error summary on the form kit

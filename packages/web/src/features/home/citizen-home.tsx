@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../api/auth';
 import { useAppConfig } from '../../api/get-app-config';
+import { useUnreadMessages } from '../../api/get-unread-messages';
 import { paths } from '../../config/paths';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
@@ -12,6 +13,8 @@ const VEHICLES_SERVICE_URL = 'https://www.gov.gr/ipiresies/oikogeneia/oxemata';
 export function CitizenHome({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { flags } = useAppConfig();
+  const unread = useUnreadMessages({ enabled: flags.CITIZENINBOX_ENABLED });
+  const unreadCount = flags.CITIZENINBOX_ENABLED ? (unread.data ?? 0) : 0;
   const cards = [
     { key: 'newDocument', href: paths.templates.search.getHref(), ...texts('newDocument') },
     flags.CITIZENINBOX_ENABLED
@@ -37,6 +40,22 @@ export function CitizenHome({ user }: { user: CurrentUser }) {
         <PageHeading>{t('citizenHome.greeting', { name: user.display_name })}</PageHeading>
         {user.afm ? (
           <p className="govgr-body-l">{t('citizenHome.taxNumber', { afm: user.afm })}</p>
+        ) : null}
+        {unreadCount > 0 ? (
+          <div
+            className="govgr-notification-banner dilosi-unread-notice"
+            role="region"
+            aria-label={t('citizenHome.unread', { count: unreadCount })}
+          >
+            <div className="govgr-notification-banner__content">
+              <p className="govgr-body">
+                {t('citizenHome.unread', { count: unreadCount })}{' '}
+                <Link className="govgr-link" to={paths.my.messages.root.getHref()}>
+                  {t('citizenHome.unreadLink')}
+                </Link>
+              </p>
+            </div>
+          </div>
         ) : null}
         <h2 className="govgr-visually-hidden">{t('citizenHome.cardsLabel')}</h2>
         <ul className="dilosi-cards">

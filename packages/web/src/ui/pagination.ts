@@ -2,7 +2,7 @@
 export type PageLink = number | 'gap';
 
 /**
- * The dashboard's pagination (spec section 9): up to 10 pages, all of them; otherwise the first,
+ * Pagination of the dashboard's and the vault's lists (spec section 9): up to 10 pages, all of them; otherwise the first,
  * dots, the current page to current + 2, dots, the last.
  */
 export function pageLinks(current: number, total: number): PageLink[] {

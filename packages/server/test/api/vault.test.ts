@@ -1,0 +1,217 @@
+import type { DocumentListItem, PageMeta, VaultCasePage } from '@dilosi/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCases } from '../../src/seed/demo-cases';
+import { loginAs } from '../fixtures/citizens';
+import { client, type ErrorBody } from '../fixtures/http';
+import { loginStaff } from '../fixtures/staff';
+import { createTestApp, type TestApp } from '../helpers';
+
+const ENV = {
+  RATE_LIMIT_MAX: '100000',
+  OTP_SENDS_PER_HOUR: '1000',
+  OTP_SENDS_PER_DAY: '1000',
+  OTP_FAILURES_PER_HOUR: '1000',
+};
+const AFM = {
+  citizenA: '100000015',
+  citizenB: '100000027',
+  headA: '100000040',
+  clerkA: '100000052',
+  adminWithoutRole: '100000064',
+  clerkB: '100000119',
+};
+type Who = keyof typeof AFM | 'anonymous';
+const MOBILE_A = '6912345678';
+const CASES = '/api/vault/cases';
+
+type DocumentAnswer = { data: { document: { id: string; case_id: string | null } } };
+type Cases = VaultCasePage & ErrorBody;
+
+describe("the citizen's vault: cases", () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+  const tokens = { anonymous: undefined } as Record<Who, string | undefined>;
+  const as = (who: Who) => ({ token: tokens[who] });
+  let athens: string;
+  let caseId: string;
+  let caseNumber: string;
+  let paperCase: string;
+
+  /** Citizen A issues a solemn declaration to the Municipality of Athens, through the real API. */
+  async function issueToAthens(): Promise<string> {
+    const token = tokens.citizenA;
+    const created = await api<DocumentAnswer>('POST', '/api/my-declarations/', {
+      token,
+      json: { document: { template: 'solemn-declaration', statements: {} } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.document.id;
+    const update = (statements: Record<string, unknown>, extra = {}) =>
+      api<DocumentAnswer & ErrorBody>('POST', `/api/my-declarations/${id}`, {
+        token,
+        json: { document: { statements }, ...extra },
+      });
+    expect((await update({ statement: 'Δηλώνω ότι μένω στην Αθήνα.' })).status).toBe(200);
+    const recipient = { type: 'entity', codename: 'DIMOS_ATHINAION', name: { el: 'x' } };
+    expect((await update({ recipient })).status).toBe(200);
+    expect((await update({}, { action: 'submit' })).status).toBe(200);
+    const sms = await t.database.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('document_id', '=', id)
+      .where('message_key', '=', 'otp_sms')
+      .executeTakeFirstOrThrow();
+    const issued = await update({ otp_code: /\b(\d{6})\b/.exec(sms.body)?.[1] });
+    expect(issued.status).toBe(200);
+    return issued.body.data.document.case_id ?? '';
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: ENV });
+    api = client(t.app);
+    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: MOBILE_A });
+    tokens.citizenB = await loginAs(t, AFM.citizenB);
+    for (const who of ['headA', 'clerkA', 'adminWithoutRole', 'clerkB'] as const) {
+      tokens[who] = await loginStaff(t, AFM[who]);
+    }
+    athens = (
+      await t.database.db
+        .selectFrom('entities')
+        .select('id')
+        .where('codename', '=', 'DIMOS_ATHINAION')
+        .executeTakeFirstOrThrow()
+    ).id;
+    caseNumber = await issueToAthens();
+    caseId = (
+      await t.database.db
+        .selectFrom('inbox_entries')
+        .select('id')
+        .where('case_id', '=', caseNumber)
+        .executeTakeFirstOrThrow()
+    ).id;
+    await seedDemoCases(t.database);
+    // A case without a document (demo, paper) is the citizen's by tax number, received earlier.
+    const demo = await t.database.db
+      .selectFrom('inbox_entries')
+      .select('id')
+      .where('document_id', 'is', null)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    paperCase = demo.id;
+    await t.database.db
+      .updateTable('inbox_entries')
+      .set({ citizen_afm: AFM.citizenA, received_at: new Date(Date.UTC(2020, 0, 1)) })
+      .where('id', '=', paperCase)
+      .execute();
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('lists the citizen’s case with the entity, the template and the status the entity set', async () => {
+    const listed = await api<Cases>('GET', CASES, as('citizenA'));
+    expect(listed.status).toBe(200);
+    expect(listed.body.meta).toEqual<PageMeta>({ count: 2, limit: 10, offset: 0, total_pages: 1 });
+    expect(listed.body.data.map((c) => c.id)).toEqual([caseId, paperCase]);
+    expect(listed.body.data[0]).toMatchObject({
+      case_id: caseNumber,
+      status: 'incoming',
+      entity: { codename: 'DIMOS_ATHINAION' },
+      template: { refname: 'solemn-declaration' },
+      received: [],
+    });
+    expect(listed.body.data[0]?.reference_code).toMatch(/\S/);
+    expect(listed.body.data[0]?.template.shortname.el).toMatch(/\S/);
+  });
+
+  it('shows the new status and what the entity sent back about the case', async () => {
+    const changed = await api('POST', `/api/entity/${athens}/inbox/${caseId}/change_state`, {
+      ...as('clerkA'),
+      json: { state: 'pending' },
+    });
+    expect(changed.status).toBe(200);
+    const sent = await api('POST', `/api/entity/${athens}/inbox/${caseId}/communications`, {
+      ...as('clerkA'),
+      json: { message: 'Λείπει το αποδεικτικό διεύθυνσης.' },
+    });
+    expect(sent.status).toBe(201);
+    const listed = await api<Cases>('GET', CASES, as('citizenA'));
+    const mine = listed.body.data.find((c) => c.id === caseId);
+    expect(mine?.status).toBe('pending');
+    expect(mine?.received).toEqual([
+      expect.objectContaining({
+        type: 'message',
+        status: 'incoming',
+        summary: 'Λείπει το αποδεικτικό διεύθυνσης.',
+      }),
+    ]);
+  });
+
+  it('pages with limit and offset', async () => {
+    const first = await api<Cases>('GET', `${CASES}?limit=1`, as('citizenA'));
+    expect(first.body.meta).toEqual({ count: 2, limit: 1, offset: 0, total_pages: 2 });
+    expect(first.body.data.map((c) => c.id)).toEqual([caseId]);
+    const second = await api<Cases>('GET', `${CASES}?limit=1&offset=1`, as('citizenA'));
+    expect(second.body.data.map((c) => c.id)).toEqual([paperCase]);
+    const beyond = await api<Cases>('GET', `${CASES}?limit=5&offset=50`, as('citizenA'));
+    expect(beyond.body.data).toEqual([]);
+  });
+
+  it.each(['limit=0', 'limit=abc', 'offset=-1', 'limit=1001'])(
+    'answers a clear 400 to %s',
+    async (query) => {
+      const answer = await api<ErrorBody>('GET', `${CASES}?${query}`, as('citizenA'));
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toMatch(/\S/);
+    },
+  );
+
+  it('gives the issued documents their issue date and retention in the documents list', async () => {
+    const issued = await api<{ data: DocumentListItem[] }>(
+      'GET',
+      '/api/citizen-declarations?draft=false',
+      as('citizenA'),
+    );
+    expect(issued.status).toBe(200);
+    const [first] = issued.body.data;
+    expect(first?.issued_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(first?.retention_until).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const draft = await api<DocumentAnswer>('POST', '/api/my-declarations/', {
+      ...as('citizenA'),
+      json: { document: { template: 'solemn-declaration', statements: {} } },
+    });
+    expect(draft.status).toBe(201);
+    const drafts = await api<{ data: DocumentListItem[] }>(
+      'GET',
+      '/api/citizen-declarations?draft=true',
+      as('citizenA'),
+    );
+    expect(drafts.body.data[0]).toMatchObject({ issued_at: null, retention_until: null });
+  });
+
+  describe('authorization matrix', () => {
+    const WHO: Who[] = [
+      'anonymous',
+      'citizenA',
+      'citizenB',
+      'clerkA',
+      'headA',
+      'clerkB',
+      'adminWithoutRole',
+    ];
+
+    it('GET /api/vault/cases: only a login, and each caller sees only their own cases', async () => {
+      const got: (number | string)[] = [];
+      for (const who of WHO) {
+        const answer = await api<Cases>('GET', CASES, as(who));
+        got.push(
+          answer.status === 200
+            ? answer.body.data.some((c) => c.id === caseId || c.id === paperCase)
+              ? 'own cases'
+              : 'none'
+            : answer.status,
+        );
+      }
+      // Staff sessions reach their own vault (none), never the citizen's cases they handle.
+      expect(got).toEqual([401, 'own cases', 'none', 'none', 'none', 'none', 'none']);
+    });
+  });
+});

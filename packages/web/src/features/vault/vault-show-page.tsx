@@ -1,0 +1,81 @@
+import { formatReferenceCode } from '@dilosi/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { useLocale } from '../../i18n/use-locale';
+import { PageSkeleton } from '../../ui/page-skeleton';
+import { showToast } from '../../ui/toasts';
+import { useErrorMessage } from '../../ui/use-error-message';
+import { AccessLogSection } from './access-log-section';
+import { useCreatePdfLink, useVaultDocument } from './api/get-vault-document';
+import { date, dateTime, Facts } from './document-facts';
+import { VaultLayout } from './vault-layout';
+
+/** Starts the download of the PDF from its short-lived address (no session needed there). */
+function downloadFrom(url: string, filename: string | undefined): void {
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.download = filename ?? '';
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * `/vault/show/{ref}`: one of the citizen's documents (state, template, issue date, reference
+ * code, retention), its PDF, and who looked at it. Another person's or an unknown code: not found.
+ */
+export function VaultShowPage() {
+  const { t } = useTranslation('vault');
+  const locale = useLocale();
+  const errorMessage = useErrorMessage();
+  const { ref = '' } = useParams();
+  const query = useVaultDocument(ref);
+  const pdf = useCreatePdfLink();
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) throw query.error;
+  const document = query.data;
+  const code = document.reference_code ?? ref;
+  return (
+    <VaultLayout title={document.template.shortname[locale]}>
+      <p className="govgr-body">
+        <Link className="govgr-link" to={paths.vault.root.getHref()}>
+          {t('show.back')}
+        </Link>
+      </p>
+      <Facts
+        rows={[
+          [t('fields.state'), t(`states.${document.state}`)],
+          [t('fields.template'), document.template.title[locale]],
+          [t('fields.issuedAt'), dateTime(document.issued_at ?? document.timestamp)],
+          [t('fields.referenceCode'), formatReferenceCode(code)],
+          [t('fields.retention'), date(document.retention_until)],
+          ...(document.case_id
+            ? ([[t('fields.caseId'), document.case_id]] as [string, string][])
+            : []),
+        ]}
+      />
+      <div className="dilosi-vault-actions">
+        {document.pdf ? (
+          <button
+            type="button"
+            className="govgr-btn govgr-btn-primary"
+            disabled={pdf.isPending}
+            onClick={() =>
+              pdf.mutate(document.id, {
+                onSuccess: (url) => downloadFrom(url, document.pdf?.filename),
+                onError: (error) => showToast('error', errorMessage(error)),
+              })
+            }
+          >
+            {pdf.isPending ? t('show.preparing') : t('show.downloadPdf')}
+          </button>
+        ) : null}
+        <Link className="govgr-btn govgr-btn-secondary" to={paths.documents.done.getHref(code)}>
+          {t('show.allActions')}
+        </Link>
+      </div>
+      <AccessLogSection referenceCode={code} />
+    </VaultLayout>
+  );
+}
