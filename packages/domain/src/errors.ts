@@ -115,6 +115,9 @@ export const ERROR_CODES = [
   'own_head_entry',
   'entity_not_managed',
   'entity_disabled',
+  // Replies and documents issued by an entity (issue #13).
+  'template_not_for_entity',
+  'message_not_repliable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
