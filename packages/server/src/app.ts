@@ -29,6 +29,7 @@ import {
 } from './modules/issuance';
 import { caseRoutes, publicCaseRoutes } from './modules/cases';
 import { messageRoutes } from './modules/messages';
+import { replyRoutes } from './modules/replies';
 import { recipientRoutes } from './modules/recipients';
 import { permissionRoutes, staffRoutes } from './modules/staff';
 import { validationRoutes } from './modules/validation';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await permissionRoutes(authenticated, database);
         await caseRoutes(authenticated, cases);
         await messageRoutes(authenticated, { database, config });
+        await replyRoutes(authenticated, { ...issuance, pdfInspector });
       });
     },
     { prefix: '/api' },

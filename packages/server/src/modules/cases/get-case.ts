@@ -4,6 +4,7 @@ import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { TemplateCatalog } from '../templates';
 import { findCase, toInboxItem } from './case-queries';
+import { listCaseReplies } from './list-case-replies';
 
 /** GET /api/entity/{e}/inbox/{i}: the case, its document as issued and the tab counts. */
 export async function getCase(
@@ -40,6 +41,7 @@ export async function getCase(
     countOf(db, 'case_messages', row.id),
     countOf(db, 'case_events', row.id),
   ]);
+  const replies = await listCaseReplies(db, catalog, row.id);
   let statements: CaseDetail['document']['statements'] = [];
   if (document) {
     const template = await catalog.definition(
@@ -75,8 +77,8 @@ export async function getCase(
         size: f.size,
       })),
     },
-    replies: [],
-    counts: { notes, replies: 0, messages, history },
+    replies,
+    counts: { notes, replies: replies.length, messages, history },
   };
 }
 
