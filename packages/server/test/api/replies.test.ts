@@ -440,6 +440,29 @@ describe('replies and documents issued by an entity', () => {
     expect(refused.body.error.code).toBe('message_not_repliable');
   });
 
+  it('refuses a reply of a disabled entity (its cases are read-only), reads still work', async () => {
+    await t.database.db
+      .updateTable('entities')
+      .set({ enabled: false })
+      .where('id', '=', athens)
+      .execute();
+    try {
+      const refused = await startReply('entity-reply');
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('entity_disabled');
+      const list = await api('GET', `/api/entity/${athens}/inbox/${caseId}/replies`, {
+        token: tokens.clerkA,
+      });
+      expect(list.status).toBe(200);
+    } finally {
+      await t.database.db
+        .updateTable('entities')
+        .set({ enabled: true })
+        .where('id', '=', athens)
+        .execute();
+    }
+  });
+
   describe('authorization matrix', () => {
     type Who = keyof typeof AFM | 'anonymous';
     const WHO: Who[] = [
