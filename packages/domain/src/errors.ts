@@ -118,6 +118,9 @@ export const ERROR_CODES = [
   // Vault export (issue #15): one export of a citizen is being made; its link has expired.
   'vault_export_running',
   'vault_export_expired',
+  // Replies and documents issued by an entity (issue #13).
+  'template_not_for_entity',
+  'message_not_repliable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

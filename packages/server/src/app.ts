@@ -31,6 +31,7 @@ import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/acce
 import { caseRoutes, publicCaseRoutes } from './modules/cases';
 import { messageRoutes } from './modules/messages';
 import { vaultRoutes } from './modules/vault';
+import { replyRoutes } from './modules/replies';
 import { recipientRoutes } from './modules/recipients';
 import { permissionRoutes, staffRoutes } from './modules/staff';
 import { validationRoutes } from './modules/validation';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await accessLogRoutes(authenticated, database);
         await vaultExportRoutes(authenticated, vaultExports);
         await vaultRoutes(authenticated, { database, catalog });
+        await replyRoutes(authenticated, { ...issuance, pdfInspector });
       });
     },
     { prefix: '/api' },

@@ -157,8 +157,13 @@ describe('templates catalogue', () => {
         }
       });
 
-      it('has a required recipient field', () => {
+      it('has a required recipient field (an entity template: none, the case names it)', () => {
         const recipient = template.fields.find((field) => field.key === 'recipient');
+        if (template.issuer === 'entity') {
+          expect(recipient).toBeUndefined();
+          expect(template.entity_use.length).toBeGreaterThan(0);
+          return;
+        }
         expect(recipient?.component).toBe('recipient');
         expect(recipient?.required).toBe(true);
       });
@@ -167,6 +172,15 @@ describe('templates catalogue', () => {
         const steps = template.steps_spec['steps-order'].map((key) =>
           template.steps_spec.steps.find((step) => step.key === key)!,
         );
+        if (template.issuer === 'entity') {
+          // Issued by staff through the reply-confirm dialog: form steps, then the preview; no SMS code.
+          expect(steps.map((step) => step.layout)).toEqual([
+            ...steps.slice(0, -1).map(() => 'form'),
+            'preview',
+          ]);
+          expect(steps.every((step) => step.states.join() === 'editing')).toBe(true);
+          return;
+        }
         const tail = template.type === 'authorisation' ? 2 : 3;
         const formSteps = steps.slice(0, -tail);
         expect(formSteps.length).toBeGreaterThan(0);

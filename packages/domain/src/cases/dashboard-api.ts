@@ -144,6 +144,45 @@ export const caseStatementSchema = z.object({
   value: z.string(),
 });
 
+/** A reply of the entity to a case (spec section 3, inbox item `replies`; issue #13). */
+export const caseReplySchema = z.object({
+  id: z.string(),
+  entity_id: z.string(),
+  reference_code: z.string().nullable(),
+  /** Issue time of an issued reply, else its last change. */
+  timestamp: z.string(),
+  /** The clerk who wrote it. */
+  user_display_name: z.string(),
+  user_id: z.string(),
+  state: z.string(),
+  /** The reply template's refname: the wizard's `reply/{replyRef}` part. */
+  template: z.string(),
+  template_shortname: localizedTextSchema,
+});
+export type CaseReply = z.infer<typeof caseReplySchema>;
+
+/**
+ * POST /api/gates/USER/gate/inbox-entries/{id}/reply: the citizen's answer to a document an
+ * entity sent her; it lands in the case's messages. The server refuses over
+ * COMMUNICATIONS_MESSAGE_MAX_SIZE with message_too_long (the bound here only caps the body).
+ */
+export const answerReceivedDocumentSchema = z.object({ message: z.string().max(4000) });
+
+/** POST /api/entity/{e}/inbox/{i}/reply: the reply template to start from. */
+export const startReplySchema = z.object({ template: z.string().min(1).max(64) });
+
+/** GET /api/entity/{e}/creatable-templates: one template an entity may use. */
+export const entityTemplateSchema = z.object({
+  refname: z.string(),
+  code: z.string(),
+  shortname: localizedTextSchema,
+  title: localizedTextSchema,
+  description: localizedTextSchema,
+  /** What the entity may use it for: a reply to a case, a document it issues, or both. */
+  uses: z.array(z.enum(['reply', 'issue'])),
+});
+export type EntityTemplate = z.infer<typeof entityTemplateSchema>;
+
 /** GET /api/entity/{e}/inbox/{i}: the case page. */
 export const caseDetailSchema = inboxItemSchema.extend({
   /** Taken off the entity's lists (a closed case); a status change brings it back. */
@@ -158,15 +197,7 @@ export const caseDetailSchema = inboxItemSchema.extend({
     ),
   }),
   /** Replies of the entity (spec section 3); only issued ones are listed, drafts link to edit. */
-  replies: z.array(
-    z.object({
-      id: z.string(),
-      reference_code: z.string().nullable(),
-      timestamp: z.string(),
-      user_display_name: z.string(),
-      state: z.string(),
-    }),
-  ),
+  replies: z.array(caseReplySchema),
   counts: z.object({
     notes: z.number().int(),
     replies: z.number().int(),

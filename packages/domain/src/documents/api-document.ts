@@ -160,6 +160,12 @@ export const apiDocumentSchema = z.object({
   created_at: z.string(),
   timestamp: z.string(),
   scope: z.literal('my-declarations'),
+  /**
+   * A document an entity issues (issue #13): the entity, and what it answers (spec section 7,
+   * `targets` of type entry naming the case).
+   */
+  issuer_entity_id: z.string().nullable().optional(),
+  targets: z.array(z.object({ type: z.literal('entry'), ref: z.string() })).optional(),
   /** Issued and revoked documents: when it was issued (ISO 8601). */
   issued_at: z.string().nullable().optional(),
   /**

@@ -392,6 +392,10 @@ export type DocumentText = z.infer<typeof documentTextSchema>;
 /** Days a case may stay open before it is overdue, when its template names none (issue #12). */
 export const DEFAULT_CASE_DEADLINE_DAYS = 10;
 
+/** What an entity may use an entity template for (docs/decisions.md, issue #13). */
+export const ENTITY_TEMPLATE_USES = ['reply', 'issue'] as const;
+export type EntityTemplateUse = (typeof ENTITY_TEMPLATE_USES)[number];
+
 export const REQUIRED_CLAIMS = ['mobile_certified_login', 'gsis_login', 'anonymous_login'] as const;
 export type RequiredClaim = (typeof REQUIRED_CLAIMS)[number];
 
@@ -416,6 +420,13 @@ export const templateSchema = z
     devel: z.boolean().default(false),
     /** Open to anonymous use; creation then needs a solved captcha. */
     anonymous: z.boolean().default(false),
+    /**
+     * Who issues documents of this template: citizens (the public catalogue), or an entity's
+     * staff (never offered to citizens). `entity_use` says what an entity may use it for: a
+     * reply to a case, a document it issues to a citizen, or both.
+     */
+    issuer: z.enum(['citizen', 'entity']).default('citizen'),
+    entity_use: z.array(z.enum(ENTITY_TEMPLATE_USES)).default([]),
     required_claims: z.array(z.enum(REQUIRED_CLAIMS)).default([]),
     /**
      * Days a case made from this template may stay incoming or pending before the dashboard marks

@@ -183,6 +183,13 @@ export type DocumentsTable = {
   retention_until: Timestamp | null;
   issued_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   dismissed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The entity issuing the document on its own behalf (issue #13); null: a citizen's own. */
+  issuer_entity_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The case a reply answers. */
+  reply_to_entry_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The citizen an entity's issued document reaches. */
+  recipient_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient_afm: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -22,6 +22,8 @@ export const NOTIFICATION_MESSAGES = {
   case_message_email: { channel: 'email', params: ['entity', 'case_id', 'url'] },
   shared_document_sms: { channel: 'sms', params: ['entity', 'title', 'url'] },
   shared_document_email: { channel: 'email', params: ['entity', 'title', 'url'] },
+  incoming_document_sms: { channel: 'sms', params: ['entity', 'title', 'url'] },
+  incoming_document_email: { channel: 'email', params: ['entity', 'title', 'url'] },
 } as const satisfies Record<string, { channel: NotificationChannel; params: readonly string[] }>;
 
 export type NotificationKey = keyof typeof NOTIFICATION_MESSAGES;

@@ -13,6 +13,8 @@ export type DocumentPdfInput = {
   validationUrl: string | null;
   /** The template's Greek title: the PDF's title in its metadata. */
   title: string;
+  /** The entity a reply or an entity's document is issued by (its name; the PDF's author too). */
+  issuer?: string | null;
   /** Leave room for the seal (see seal.ts); the PDF is not valid to serve until sealed. */
   sealPlaceholder: boolean;
   /** Bytes reserved for the seal's CMS when a long certificate chain needs more than the default. */
@@ -54,7 +56,7 @@ export function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
     font: asPdfFont(fonts.regular) as string,
     info: {
       Title: metadataText(input.title),
-      Author: PDF_METADATA.author,
+      Author: input.issuer ? metadataText(input.issuer) : PDF_METADATA.author,
       Subject: metadataText(input.preview.heading.el),
       Creator: PDF_METADATA.creator,
       Producer: PDF_METADATA.creator,
@@ -271,9 +273,13 @@ function drawClosing(doc: Doc, input: DocumentPdfInput): void {
   const hasQr = input.validationUrl !== null;
   const textWidth = hasQr ? width - QR_SIZE_PT - qrGap : width;
   // Label and value on one line ("Ημερομηνία έκδοσης: 01/07/2025 13:11:12") unless marked apart.
-  const lines: { label: string; value: string; size: number; apart?: boolean }[] = [
-    { label: PDF_LABELS.issuedAt, value: formatAthensDateTime(input.issuedAt), size: SIZE.text },
-  ];
+  const lines: { label: string; value: string; size: number; apart?: boolean }[] = [];
+  if (input.issuer) lines.push({ label: PDF_LABELS.issuer, value: input.issuer, size: SIZE.text });
+  lines.push({
+    label: PDF_LABELS.issuedAt,
+    value: formatAthensDateTime(input.issuedAt),
+    size: SIZE.text,
+  });
   if (input.referenceCode) {
     lines.push({ label: PDF_LABELS.referenceCode, value: input.referenceCode, size: SIZE.text });
   }

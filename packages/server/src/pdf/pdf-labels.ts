@@ -2,6 +2,7 @@
 export const PDF_LABELS = {
   recipient: 'ΠΡΟΣ:',
   issuedAt: 'Ημερομηνία έκδοσης:',
+  issuer: 'Εκδότης:',
   referenceCode: 'Κωδικός επαλήθευσης:',
   validationHint: 'Επαληθεύστε το έγγραφο σαρώνοντας τον κωδικό QR ή στη διεύθυνση:',
   page: (page: number, pages: number) => `Σελίδα ${page} από ${pages}`,

@@ -120,6 +120,26 @@ export const UsersPendingPage = lazy(() =>
     default: m.UsersPendingPage,
   })),
 );
+export const EntityDocumentPage = lazy(() =>
+  import('../features/documents/entity-wizard').then((m) => ({
+    default: m.EntityDocumentPage,
+  })),
+);
+export const StartEntityDocumentPage = lazy(() =>
+  import('../features/documents/entity-wizard').then((m) => ({
+    default: m.StartEntityDocumentPage,
+  })),
+);
+export const EditReplyPage = lazy(() =>
+  import('../features/documents/entity-wizard').then((m) => ({
+    default: m.EditReplyPage,
+  })),
+);
+export const EntityTemplatesPage = lazy(() =>
+  import('../features/dashboard/entity-templates-page').then((m) => ({
+    default: m.EntityTemplatesPage,
+  })),
+);
 export const EntitySettingsPage = lazy(() =>
   import('../features/dashboard/entity-settings-page').then((m) => ({
     default: m.EntitySettingsPage,

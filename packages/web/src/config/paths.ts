@@ -229,6 +229,65 @@ export const paths = {
     settings: { path: '/dashboard/entities/show/:entityId/settings' },
     usersActive: { path: '/dashboard/entities/show/:entityId/users/active' },
     usersPending: { path: '/dashboard/entities/show/:entityId/users/pending' },
+    /** The templates the entity issues documents with (page size 30). */
+    templates: {
+      path: '/dashboard/entities/show/:entityId/templates',
+      getHref: (entityId: string, query: { page?: number } = {}) =>
+        withQuery(`/dashboard/entities/show/${enc(entityId)}/templates`, {
+          page: query.page && query.page > 1 ? String(query.page) : undefined,
+        }),
+    },
+    /** A reply to a case in the wizard: started with `?case={inboxId}`, then by id and step. */
+    replyStart: {
+      path: '/dashboard/entities/show/:entityId/reply/:replyRef',
+      getHref: (entityId: string, replyRef: string, inboxId: string) =>
+        withQuery(`/dashboard/entities/show/${enc(entityId)}/reply/${enc(replyRef)}`, {
+          case: inboxId,
+        }),
+    },
+    reply: {
+      path: '/dashboard/entities/show/:entityId/reply/:replyRef/:id',
+      getHref: (entityId: string, replyRef: string, id: string) =>
+        `/dashboard/entities/show/${enc(entityId)}/reply/${enc(replyRef)}/${enc(id)}`,
+    },
+    replyStep: {
+      path: '/dashboard/entities/show/:entityId/reply/:replyRef/:id/:step',
+      getHref: (entityId: string, replyRef: string, id: string, step: string) =>
+        `/dashboard/entities/show/${enc(entityId)}/reply/${enc(replyRef)}/${enc(id)}/${enc(step)}`,
+    },
+    /** An unissued reply, by id alone (the replies tab's drafts). */
+    replyEdit: {
+      path: '/dashboard/entities/show/:entityId/reply/EDIT/:replyId',
+      getHref: (entityId: string, replyId: string) =>
+        `/dashboard/entities/show/${enc(entityId)}/reply/EDIT/${enc(replyId)}`,
+    },
+    /** A document the entity issues: started by template, then by id and step. */
+    issueStart: {
+      path: '/dashboard/entities/show/:entityId/issue/:refname',
+      getHref: (entityId: string, refname: string) =>
+        `/dashboard/entities/show/${enc(entityId)}/issue/${enc(refname)}`,
+    },
+    issue: {
+      path: '/dashboard/entities/show/:entityId/issue/:refname/:id',
+      getHref: (entityId: string, refname: string, id: string) =>
+        `/dashboard/entities/show/${enc(entityId)}/issue/${enc(refname)}/${enc(id)}`,
+    },
+    issueStep: {
+      path: '/dashboard/entities/show/:entityId/issue/:refname/:id/:step',
+      getHref: (entityId: string, refname: string, id: string, step: string) =>
+        `/dashboard/entities/show/${enc(entityId)}/issue/${enc(refname)}/${enc(id)}/${enc(step)}`,
+    },
+    /**
+     * The case page with one of its tabs open (`?show=replies` after a reply is issued; `tab` is
+     * the inbox list the case was opened from).
+     */
+    caseTab: {
+      getHref: (entityId: string, inboxId: string, show: string) =>
+        withQuery(
+          `/dashboard/entities/show/${enc(entityId)}/inbox/show/declaration/${enc(inboxId)}`,
+          { show },
+        ),
+    },
     rest: { path: '/dashboard/*' },
   },
 

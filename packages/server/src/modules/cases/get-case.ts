@@ -6,6 +6,7 @@ import type { AccessLog } from '../access-log';
 import type { EntityAccess } from '../staff';
 import type { TemplateCatalog } from '../templates';
 import { findCase, toInboxItem } from './case-queries';
+import { listCaseReplies } from './list-case-replies';
 
 /** GET /api/entity/{e}/inbox/{i}: the case, its document as issued and the tab counts. */
 export async function getCase(
@@ -42,6 +43,7 @@ export async function getCase(
     countOf(db, 'case_messages', row.id),
     countOf(db, 'case_events', row.id),
   ]);
+  const replies = await listCaseReplies(db, catalog, row.id);
   let statements: CaseDetail['document']['statements'] = [];
   if (document) {
     const template = await catalog.definition(
@@ -77,8 +79,8 @@ export async function getCase(
         size: f.size,
       })),
     },
-    replies: [],
-    counts: { notes, replies: 0, messages, history },
+    replies,
+    counts: { notes, replies: replies.length, messages, history },
   };
 }
 

@@ -1,3 +1,8 @@
 export { caseRoutes, publicCaseRoutes } from './case-routes';
 export type { CaseServices } from './case-services';
 export { inboxCounts, listInbox } from './list-inbox';
+export { alertCitizen } from './alert-citizen';
+export { findCase } from './case-queries';
+export { recordCaseEvent } from './record-case-event';
+export { findCaseCitizen, nextTsid } from './send-case-message';
+export { listCaseReplies } from './list-case-replies';

@@ -74,7 +74,7 @@ export async function sendCaseMessage(
         .select(['display_name'])
         .where('id', '=', entry.entity_id)
         .executeTakeFirstOrThrow(),
-      findCitizen(trx, entry.document_id, entry.citizen_afm),
+      findCaseCitizen(trx, entry.document_id, entry.citizen_afm),
     ]);
     if (citizen) {
       await trx
@@ -117,7 +117,11 @@ export async function sendCaseMessage(
 }
 
 /** The citizen of a case: the document's owner, else the user with the case's AFM. */
-async function findCitizen(trx: Kysely<DB>, documentId: string | null, afm: string | null) {
+export async function findCaseCitizen(
+  trx: Kysely<DB>,
+  documentId: string | null,
+  afm: string | null,
+) {
   const columns = ['users.id', 'users.mobile', 'users.mobile_certified', 'users.email'] as const;
   if (documentId) {
     const owner = await trx

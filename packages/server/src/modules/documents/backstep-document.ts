@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@dilosi/domain';
+import { apiErrorSchema, type ApiDocument } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../clock';
@@ -7,7 +7,8 @@ import { computeDigest } from './compute-digest';
 import { previewStep, previousEditingStep } from './document-content';
 import { noExtras } from './document-extras';
 import { nextDocumentState } from './document-transition';
-import { findOwnedDocument, insertDocumentEvent, listDocumentFiles } from './document-queries';
+import { insertDocumentEvent, listDocumentFiles } from './document-queries';
+import { citizenScope, type DocumentScope } from './document-scope';
 import type { DocumentServices } from './document-services';
 import { documentParamsSchema, documentResponseSchema } from './schemas';
 import { contentOf, toApiDocument } from './to-api-document';
@@ -19,7 +20,6 @@ import { declarationNotFound, notAllowedOnState } from './document-errors';
  * the code sent. On the first step, or issued/revoked: 409 action_not_allowed_on_state.
  */
 export async function backstepDocumentRoute(app: FastifyInstance, services: DocumentServices) {
-  const { catalog, database, config } = services;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/my-declarations/:id/backstep',
     {
@@ -33,58 +33,70 @@ export async function backstepDocumentRoute(app: FastifyInstance, services: Docu
     },
     async (request) => {
       const user = requireUser(request);
-      const { row, template, files } = await database.db.transaction().execute(async (trx) => {
-        const stored = await findOwnedDocument(trx, request.params.id, user.id, {
-          forUpdate: true,
-        });
-        if (!stored) throw declarationNotFound();
-        const state = stored.state;
-        const backTo = nextDocumentState(state, 'backstep');
-        const definition = await catalog.definition(
-          stored.template_refname,
-          stored.template_version,
-          trx,
-        );
-        const storedFiles = await listDocumentFiles(trx, stored.id);
-        const content = contentOf(stored, storedFiles);
-        const target =
-          state === 'requested'
-            ? previewStep(definition)
-            : previousEditingStep(definition, stored.step, content);
-        if (!target) throw notAllowedOnState();
-        const updated = await trx
-          .updateTable('documents')
-          .set({
-            state: backTo,
-            step: target.key,
-            digest: computeDigest({
-              values: stored.values,
-              recipient: content.recipient,
-              step: target.key,
-            }),
-            updated_at: now(),
-          })
-          .where('id', '=', stored.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        // Back from requested: the code sent is void (it expires now), but its count of sends
-        // stays, so going back and forth cannot send SMS without limit.
-        await trx
-          .updateTable('otp_challenges')
-          .set({ expires_at: now(), code_hash: '' })
-          .where('document_id', '=', stored.id)
-          .execute();
-        await insertDocumentEvent(trx, {
-          documentId: stored.id,
-          action: 'backstep',
-          fromState: state,
-          toState: backTo,
-          step: target.key,
-          userId: user.id,
-        });
-        return { row: updated, template: definition, files: storedFiles };
+      const document = await backstepDocument(services, citizenScope(user.id), {
+        id: request.params.id,
+        userId: user.id,
       });
-      return { data: { document: toApiDocument(template, row, files, noExtras(config)) } };
+      return { data: { document } };
     },
   );
+}
+
+/** One step back on a document the scope lets the caller handle (a citizen's, an entity's). */
+export async function backstepDocument(
+  services: DocumentServices,
+  scope: DocumentScope,
+  input: { id: string; userId: string },
+): Promise<ApiDocument> {
+  const { catalog, database, config } = services;
+  const { row, template, files } = await database.db.transaction().execute(async (trx) => {
+    const stored = await scope.find(trx, input.id, { forUpdate: true });
+    if (!stored) throw declarationNotFound();
+    const state = stored.state;
+    const backTo = nextDocumentState(state, 'backstep');
+    const definition = await catalog.definition(
+      stored.template_refname,
+      stored.template_version,
+      trx,
+    );
+    const storedFiles = await listDocumentFiles(trx, stored.id);
+    const content = contentOf(stored, storedFiles);
+    const target =
+      state === 'requested'
+        ? previewStep(definition)
+        : previousEditingStep(definition, stored.step, content);
+    if (!target) throw notAllowedOnState();
+    const updated = await trx
+      .updateTable('documents')
+      .set({
+        state: backTo,
+        step: target.key,
+        digest: computeDigest({
+          values: stored.values,
+          recipient: content.recipient,
+          step: target.key,
+        }),
+        updated_at: now(),
+      })
+      .where('id', '=', stored.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // Back from requested: the code sent is void (it expires now), but its count of sends
+    // stays, so going back and forth cannot send SMS without limit.
+    await trx
+      .updateTable('otp_challenges')
+      .set({ expires_at: now(), code_hash: '' })
+      .where('document_id', '=', stored.id)
+      .execute();
+    await insertDocumentEvent(trx, {
+      documentId: stored.id,
+      action: 'backstep',
+      fromState: state,
+      toState: backTo,
+      step: target.key,
+      userId: input.userId,
+    });
+    return { row: updated, template: definition, files: storedFiles };
+  });
+  return toApiDocument(template, row, files, noExtras(config));
 }

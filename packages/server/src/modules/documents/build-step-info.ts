@@ -17,6 +17,7 @@ import {
 
 const NEXT: LocalizedText = { el: 'Συνέχεια', en: 'Continue', fr: 'Continuer' };
 const SUBMIT: LocalizedText = { el: 'Υποβολή', en: 'Submit', fr: 'Soumettre' };
+const ISSUE: LocalizedText = { el: 'Έκδοση', en: 'Issue', fr: 'Émettre' };
 
 const CONFIRM: LocalizedText = { el: 'Επιβεβαίωση', en: 'Confirm', fr: 'Confirmer' };
 const RESEND: LocalizedText = {
@@ -69,13 +70,14 @@ function withOtpInput(info: StepInfo, maskedMobile: string | null): StepInfo {
   };
 }
 
-function actionsOf(step: TemplateStep): StepInfo['actions'] {
+function actionsOf(step: TemplateStep, issuer: Template['issuer']): StepInfo['actions'] {
   switch (step.layout) {
     case 'form':
     case 'recipient':
       return [{ key: 'next', label: NEXT, primary: true }];
     case 'preview':
-      return [{ key: 'submit', label: SUBMIT, primary: true }];
+      // An entity issues at once (after the reply-confirm dialog); a citizen asks for the code.
+      return [{ key: 'submit', label: issuer === 'entity' ? ISSUE : SUBMIT, primary: true }];
     default:
       return [];
   }
@@ -109,7 +111,7 @@ export function buildStepInfo(input: {
     skipIfNotEditable: step.skipIfNotEditable,
     requireUser: step.requireUser,
     'wizard-step': step['wizard-step'],
-    'wizard-steps': wizardSteps(template.type),
+    'wizard-steps': wizardSteps(template.type, template.issuer),
     elements: step.elements,
     footer: step.footer,
     fieldsets: Object.fromEntries(
@@ -120,7 +122,7 @@ export function buildStepInfo(input: {
     'field-order': step.fieldsets.flatMap((fieldset) => fieldset.fields),
     fields: Object.fromEntries(fields.map((field) => [field.key, field] as const)),
     rules: step.rules,
-    actions: isEditing ? actionsOf(step) : [],
+    actions: isEditing ? actionsOf(step, template.issuer) : [],
     'back-step': isEditing
       ? (previousEditingStep(template, step.key, content)?.key ?? null)
       : state === 'requested'

@@ -2,23 +2,26 @@ import {
   apiErrorSchema,
   documentMachine,
   isInputField,
+  type ApiDocument,
   type DocumentWrite,
   type StepField,
+  type Template,
   type TemplateField,
 } from '@dilosi/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
-import { requireUser, verifyCaptcha } from '../auth';
+import { requireUser, verifyCaptcha, type CurrentUser } from '../auth';
 import { checkTemplateAccess, findUsableTemplate } from '../templates';
 import { checkUploads } from './check-uploads';
 import { computeDigest } from './compute-digest';
 import { firstEditingStep, isValueEditable } from './document-content';
 import { noExtras } from './document-extras';
 import { nextDocumentState } from './document-transition';
-import { insertDocumentEvent, listDocumentFiles } from './document-queries';
+import { insertDocumentEvent, listDocumentFiles, type Queryable } from './document-queries';
+import type { DocumentRow } from '../../db/schema';
 import type { DocumentServices } from './document-services';
 import { prefillValues } from './prefill-values';
 import { uploadsOf } from './read-multipart-body';
@@ -44,7 +47,7 @@ function captchaSolution(captcha: DocumentWrite['captcha']): unknown {
  * validated yet). JSON, or multipart with a `json` part and file parts.
  */
 export async function createDocumentRoute(app: FastifyInstance, services: DocumentServices) {
-  const { catalog, database, config } = services;
+  const { catalog, database } = services;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/my-declarations/',
     {
@@ -79,68 +82,108 @@ export async function createDocumentRoute(app: FastifyInstance, services: Docume
         await verifyCaptcha(request, captchaSolution(captcha));
       }
 
-      const { values, registryFields } = await prefillValues(database, template, user.record);
-      const editable: StepField[] = template.fields
-        .filter((field) => isValueEditable(field, { registryFields }))
-        .map((field) => ({ ...field, editable: true }));
-      const statements = applyStatements(values, editable, document.statements);
-      const attachmentFields = new Map<string, TemplateField>(
-        editable
-          .filter((field) => field.component === 'attachment' && isInputField(field))
-          .map((field) => [field.key, field] as const),
-      );
-      const uploads = checkUploads(uploadsOf(request), attachmentFields, {
-        fileMaxSize: config.FILE_MAX_SIZE,
-        locale: requestLocale(request),
+      const draft = await createDraft(services, {
+        request,
+        user,
+        template,
+        document,
+        callerAuthorizationId: caller_authorization_id ?? null,
       });
-      const latest = new Map(
-        uploads.map((upload) => [`${upload.fieldKey}#${upload.index}`, upload]),
-      );
-
-      const step = firstEditingStep(template, {
-        values: statements,
-        registryFields,
-        attachments: {},
-        recipient: null,
-      });
-      const created = nextDocumentState(documentMachine.initial, 'create');
-      const at = now();
-      const row = await database.db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('documents')
-          .values({
-            owner_id: user.id,
-            template_refname: template.refname,
-            template_version: template.version,
-            type: template.type,
-            state: created,
-            step: step.key,
-            values: JSON.stringify(statements),
-            registry_fields: JSON.stringify(registryFields),
-            recipient: null,
-            is_official: !template.devel,
-            caller_authorization_id: caller_authorization_id ?? null,
-            digest: computeDigest({ values: statements, recipient: null, step: step.key }),
-            created_at: at,
-            updated_at: at,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await storeUploads(trx, inserted.id, [...latest.values()]);
-        await insertDocumentEvent(trx, {
-          documentId: inserted.id,
-          action: 'create',
-          fromState: documentMachine.initial,
-          toState: created,
-          step: step.key,
-          userId: user.id,
-        });
-        return inserted;
-      });
-      const files = await listDocumentFiles(database.db, row.id);
-      return reply
-        .status(201)
-        .send({ data: { document: toApiDocument(template, row, files, noExtras(config)) } });
+      return reply.status(201).send({ data: { document: draft } });
     },
   );
+}
+
+export type CreateDraftInput = {
+  request: FastifyRequest;
+  user: CurrentUser;
+  template: Template;
+  document: DocumentWrite['document'];
+  callerAuthorizationId: string | null;
+  /** An entity's document (modules/replies): on whose behalf, what it answers, preset values. */
+  entity?: {
+    entityId: string;
+    replyToEntryId: string | null;
+    recipientUserId: string | null;
+    values: Record<string, unknown>;
+  };
+  /** Runs in the creation's transaction (e.g. the case history row of a reply). */
+  onCreated?: (trx: Queryable, row: DocumentRow) => Promise<void>;
+};
+
+/**
+ * A new draft (state editing, at its first editing step): values pre-filled from the registry
+ * and the field defaults (and an entity's preset values), then the statements sent for
+ * editable fields (not validated yet), with the uploads, and the `create` event.
+ */
+export async function createDraft(
+  services: DocumentServices,
+  input: CreateDraftInput,
+): Promise<ApiDocument> {
+  const { database, config } = services;
+  const { request, user, template, document } = input;
+  const prefilled = await prefillValues(database, template, user.record);
+  const values = { ...prefilled.values, ...input.entity?.values };
+  const { registryFields } = prefilled;
+  const editable: StepField[] = template.fields
+    .filter((field) => isValueEditable(field, { registryFields }))
+    .map((field) => ({ ...field, editable: true }));
+  const statements = applyStatements(values, editable, document.statements);
+  const attachmentFields = new Map<string, TemplateField>(
+    editable
+      .filter((field) => field.component === 'attachment' && isInputField(field))
+      .map((field) => [field.key, field] as const),
+  );
+  const uploads = checkUploads(uploadsOf(request), attachmentFields, {
+    fileMaxSize: config.FILE_MAX_SIZE,
+    locale: requestLocale(request),
+  });
+  const latest = new Map(uploads.map((upload) => [`${upload.fieldKey}#${upload.index}`, upload]));
+
+  const step = firstEditingStep(template, {
+    values: statements,
+    registryFields,
+    attachments: {},
+    recipient: null,
+  });
+  const created = nextDocumentState(documentMachine.initial, 'create');
+  const at = now();
+  const row = await database.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('documents')
+      .values({
+        owner_id: user.id,
+        template_refname: template.refname,
+        template_version: template.version,
+        type: template.type,
+        state: created,
+        step: step.key,
+        values: JSON.stringify(statements),
+        registry_fields: JSON.stringify(registryFields),
+        recipient: null,
+        is_official: !template.devel,
+        caller_authorization_id: input.callerAuthorizationId,
+        issuer_entity_id: input.entity?.entityId ?? null,
+        reply_to_entry_id: input.entity?.replyToEntryId ?? null,
+        recipient_user_id: input.entity?.recipientUserId ?? null,
+        digest: computeDigest({ values: statements, recipient: null, step: step.key }),
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await storeUploads(trx, inserted.id, [...latest.values()]);
+    await input.onCreated?.(trx, inserted);
+    await insertDocumentEvent(trx, {
+      documentId: inserted.id,
+      action: 'create',
+      fromState: documentMachine.initial,
+      toState: created,
+      step: step.key,
+      userId: user.id,
+    });
+    return inserted;
+  });
+  const files = await listDocumentFiles(database.db, row.id);
+  return toApiDocument(template, row, files, noExtras(config));
 }

@@ -11,7 +11,10 @@ export function isDocumentId(id: string): boolean {
   return isUuid(id);
 }
 
-/** The document of this owner, or undefined (a malformed id, another owner's, none). */
+/**
+ * The citizen's own document, or undefined (a malformed id, another owner's, none). A document
+ * an entity issues is not its author's own: the entity scope reaches it (modules/replies).
+ */
 export async function findOwnedDocument(
   db: Queryable,
   id: string,
@@ -23,9 +26,30 @@ export async function findOwnedDocument(
     .selectFrom('documents')
     .selectAll()
     .where('id', '=', id)
-    .where('owner_id', '=', ownerId);
+    .where('owner_id', '=', ownerId)
+    .where('issuer_entity_id', 'is', null);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
+}
+
+/**
+ * A document an entity issued to this citizen (a reply, an entity's document), once issued or
+ * revoked; undefined for anyone else and for the entity's drafts.
+ */
+export async function findReceivedDocument(
+  db: Queryable,
+  id: string,
+  userId: string,
+): Promise<DocumentRow | undefined> {
+  if (!isDocumentId(id)) return undefined;
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('recipient_user_id', '=', userId)
+    .where('issuer_entity_id', 'is not', null)
+    .where('state', 'in', ['issued', 'revoked'])
+    .executeTakeFirst();
 }
 
 export type DocumentFileInfo = {

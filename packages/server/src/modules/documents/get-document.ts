@@ -1,9 +1,10 @@
-import { apiErrorSchema } from '@dilosi/domain';
+import { apiErrorSchema, type ApiDocument } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
 import { loadDocumentExtras } from './document-extras';
-import { findOwnedDocument, listDocumentFiles } from './document-queries';
+import { listDocumentFiles } from './document-queries';
+import { citizenScope, type DocumentScope } from './document-scope';
 import type { DocumentServices } from './document-services';
 import { documentParamsSchema, documentResponseSchema } from './schemas';
 import { toApiDocument } from './to-api-document';
@@ -14,7 +15,6 @@ import { declarationNotFound } from './document-errors';
  * malformed id: 404 document_api__declaration_not_found (never 403: existence must not leak).
  */
 export async function getDocumentRoute(app: FastifyInstance, services: DocumentServices) {
-  const { catalog, database, config } = services;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/my-declarations/:id',
     {
@@ -28,12 +28,23 @@ export async function getDocumentRoute(app: FastifyInstance, services: DocumentS
     },
     async (request) => {
       const user = requireUser(request);
-      const row = await findOwnedDocument(database.db, request.params.id, user.id);
-      if (!row) throw declarationNotFound();
-      const template = await catalog.definition(row.template_refname, row.template_version);
-      const files = await listDocumentFiles(database.db, row.id);
-      const extras = await loadDocumentExtras(database.db, row, config);
-      return { data: { document: toApiDocument(template, row, files, extras) } };
+      const document = await getDocument(services, citizenScope(user.id), request.params.id);
+      return { data: { document } };
     },
   );
+}
+
+/** A document the scope lets the caller see, at its current step; else 404. */
+export async function getDocument(
+  services: DocumentServices,
+  scope: DocumentScope,
+  id: string,
+): Promise<ApiDocument> {
+  const { catalog, database, config } = services;
+  const row = await scope.find(database.db, id);
+  if (!row) throw declarationNotFound();
+  const template = await catalog.definition(row.template_refname, row.template_version);
+  const files = await listDocumentFiles(database.db, row.id);
+  const extras = await loadDocumentExtras(database.db, row, config);
+  return toApiDocument(template, row, files, extras);
 }

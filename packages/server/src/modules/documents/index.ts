@@ -22,11 +22,18 @@ export {
 } from './document-extras';
 export {
   findOwnedDocument,
+  findReceivedDocument,
   insertDocumentEvent,
   listDocumentFiles,
   type Queryable,
 } from './document-queries';
 export { checkDocumentDeletable, nextDocumentState } from './document-transition';
+export { citizenScope, type DocumentScope } from './document-scope';
+export { createDraft, type CreateDraftInput } from './create-document';
+export { saveDocumentStep } from './update-document';
+export { backstepDocument } from './backstep-document';
+export { getDocument } from './get-document';
+export { documentBodySchema, documentResponseSchema } from './schemas';
 export {
   declarationNotFound,
   documentDeleted,

@@ -40,6 +40,7 @@ export async function listCitizenDocumentsRoute(app: FastifyInstance, services: 
       const base = database.db
         .selectFrom('documents')
         .where('owner_id', '=', user.id)
+        .where('issuer_entity_id', 'is', null)
         .where('state', 'in', states)
         // Dismissed documents stay valid and reachable by id and reference code, not listed.
         .where('dismissed_at', 'is', null);

@@ -96,6 +96,8 @@ export function toApiDocument(
     created_at: iso(row.created_at),
     timestamp: iso(row.updated_at),
     scope: 'my-declarations',
+    issuer_entity_id: row.issuer_entity_id,
+    targets: row.reply_to_entry_id ? [{ type: 'entry', ref: row.reply_to_entry_id }] : [],
     issued_at: row.issued_at ? iso(row.issued_at) : null,
     validation_url:
       isFinal && showCode && row.reference_code

@@ -3,21 +3,24 @@ import {
   canTransition,
   documentMachine,
   validateValues,
+  type ApiDocument,
+  type DocumentWrite,
   type Recipient,
   type TemplateField,
 } from '@dilosi/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
-import { requireUser } from '../auth';
+import { requireUser, type CurrentUser } from '../auth';
 import { checkUploads } from './check-uploads';
 import { computeDigest } from './compute-digest';
 import { nextEditingStep, resolveStepFields, stepOf } from './document-content';
 import { noExtras } from './document-extras';
 import { nextDocumentState } from './document-transition';
-import { findOwnedDocument, insertDocumentEvent, listDocumentFiles } from './document-queries';
+import { insertDocumentEvent, listDocumentFiles } from './document-queries';
+import { citizenScope, type DocumentScope } from './document-scope';
 import type { DocumentServices } from './document-services';
 import { planAttachments } from './plan-attachments';
 import { uploadsOf } from './read-multipart-body';
@@ -35,12 +38,12 @@ import { invalidFieldsError, toInvalidFields } from './to-invalid-fields';
  */
 async function issuanceStepOf(
   services: DocumentServices,
+  scope: DocumentScope,
   id: string,
-  userId: string,
   action: string | undefined,
 ): Promise<'request' | 'confirm' | null> {
   const { catalog, database } = services;
-  const stored = await findOwnedDocument(database.db, id, userId);
+  const stored = await scope.find(database.db, id);
   if (!stored) throw declarationNotFound();
   if (canTransition(documentMachine, stored.state, 'confirm')) return 'confirm';
   if (!canTransition(documentMachine, stored.state, 'request') || action !== 'submit') return null;
@@ -60,7 +63,6 @@ async function issuanceStepOf(
  * (`statements.otp_code`) and a right one issues the document.
  */
 export async function updateDocumentRoute(app: FastifyInstance, services: DocumentServices) {
-  const { catalog, database, config } = services;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/my-declarations/:id',
     {
@@ -83,113 +85,140 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
     },
     async (request) => {
       const user = requireUser(request);
+      const scope = citizenScope(user.id, services.issuance);
       const { document, action } = request.body;
-      const { issuance } = services;
-      if (issuance) {
-        const input = { request, user, documentId: request.params.id, document };
-        const issuanceStep = await issuanceStepOf(services, request.params.id, user.id, action);
-        if (issuanceStep === 'request')
-          return { data: { document: await issuance.request(input) } };
-        if (issuanceStep === 'confirm')
-          return { data: { document: await issuance.confirm(input) } };
-      }
-      const locale = requestLocale(request);
-      const { row, template, files } = await database.db.transaction().execute(async (trx) => {
-        const stored = await findOwnedDocument(trx, request.params.id, user.id, {
-          forUpdate: true,
-        });
-        if (!stored) throw declarationNotFound();
-        const state = stored.state;
-        const updatedState = nextDocumentState(state, 'update');
-        const sentDigest = document['digest-sha256'];
-        if (sentDigest !== undefined && sentDigest !== stored.digest) {
-          throw new AppError(409, 'document_modified');
-        }
-        const definition = await catalog.definition(
-          stored.template_refname,
-          stored.template_version,
-          trx,
-        );
-        const step = stepOf(definition, stored.step);
-        const storedFiles = await listDocumentFiles(trx, stored.id);
-        const content = contentOf(stored, storedFiles);
-        if (!step || !nextEditingStep(definition, step.key, content)) throw notAllowedOnState();
-
-        const fields = resolveStepFields(definition, step, content);
-        const editable = fields.filter((field) => field.editable);
-        const recipients = await resolveRecipients(
-          trx,
-          editable,
-          applyStatements(stored.values, editable, document.statements),
-        );
-        const values = recipients.values;
-        const attachmentFields = new Map<string, TemplateField>(
-          editable
-            .filter((field) => field.component === 'attachment')
-            .map((field) => [field.key, field] as const),
-        );
-        const uploads = checkUploads(uploadsOf(request), attachmentFields, {
-          fileMaxSize: config.FILE_MAX_SIZE,
-          locale,
-        });
-        const plan = planAttachments(storedFiles, document.attachments, uploads, [
-          ...attachmentFields.keys(),
-        ]);
-        const errors = validateValues(fields, values, step.rules, {
-          now: now(),
-          attachments: plan.byField,
-        });
-        const failed = new Set(errors.map((entry) => entry.field));
-        errors.push(...recipients.errors.filter((entry) => !failed.has(entry.field)));
-        if (errors.length > 0) {
-          throw invalidFieldsError(
-            'invalid_fields',
-            toInvalidFields(errors, fields, definition, locale),
-          );
-        }
-
-        const recipientField = editable.find((field) => field.component === 'recipient');
-        const recipient = recipientField
-          ? ((values[recipientField.key] as Recipient | undefined) ?? null)
-          : content.recipient;
-        const next = nextEditingStep(definition, step.key, {
-          ...content,
-          values,
-          recipient,
-        });
-        if (!next) throw notAllowedOnState();
-        if (plan.removeIds.length > 0) {
-          await trx.deleteFrom('document_files').where('id', 'in', plan.removeIds).execute();
-        }
-        await storeUploads(trx, stored.id, plan.add);
-        const updated = await trx
-          .updateTable('documents')
-          .set({
-            state: updatedState,
-            values: JSON.stringify(values),
-            recipient: recipient === null ? null : JSON.stringify(recipient),
-            step: next.key,
-            digest: computeDigest({ values, recipient, step: next.key }),
-            updated_at: now(),
-          })
-          .where('id', '=', stored.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await insertDocumentEvent(trx, {
-          documentId: stored.id,
-          action: 'update',
-          fromState: state,
-          toState: updatedState,
-          step: next.key,
-          userId: user.id,
-        });
-        return {
-          row: updated,
-          template: definition,
-          files: await listDocumentFiles(trx, stored.id),
-        };
+      const saved = await saveDocumentStep(services, scope, {
+        request,
+        user,
+        id: request.params.id,
+        document,
+        action,
       });
-      return { data: { document: toApiDocument(template, row, files, noExtras(config)) } };
+      return { data: { document: saved } };
     },
   );
+}
+
+export type SaveStepInput = {
+  request: FastifyRequest;
+  user: CurrentUser;
+  id: string;
+  document: DocumentWrite['document'];
+  action: string | undefined;
+};
+
+/**
+ * Saves the current step of a document the scope lets the caller handle (a citizen's own, or
+ * an entity's for its staff) and moves to the next one; at the preview and in state requested
+ * the scope's issuance takes over.
+ */
+export async function saveDocumentStep(
+  services: DocumentServices,
+  scope: DocumentScope,
+  input: SaveStepInput,
+): Promise<ApiDocument> {
+  const { catalog, database, config } = services;
+  const { request, user, document, action } = input;
+  const issuance = scope.issuance;
+  if (issuance) {
+    const issuanceInput = { request, user, documentId: input.id, document };
+    const issuanceStep = await issuanceStepOf(services, scope, input.id, action);
+    if (issuanceStep === 'request') return issuance.request(issuanceInput);
+    if (issuanceStep === 'confirm') return issuance.confirm(issuanceInput);
+  }
+  const locale = requestLocale(request);
+  const { row, template, files } = await database.db.transaction().execute(async (trx) => {
+    const stored = await scope.find(trx, input.id, { forUpdate: true });
+    if (!stored) throw declarationNotFound();
+    const state = stored.state;
+    const updatedState = nextDocumentState(state, 'update');
+    const sentDigest = document['digest-sha256'];
+    if (sentDigest !== undefined && sentDigest !== stored.digest) {
+      throw new AppError(409, 'document_modified');
+    }
+    const definition = await catalog.definition(
+      stored.template_refname,
+      stored.template_version,
+      trx,
+    );
+    const step = stepOf(definition, stored.step);
+    const storedFiles = await listDocumentFiles(trx, stored.id);
+    const content = contentOf(stored, storedFiles);
+    if (!step || !nextEditingStep(definition, step.key, content)) throw notAllowedOnState();
+
+    const fields = resolveStepFields(definition, step, content);
+    const editable = fields.filter((field) => field.editable);
+    const recipients = await resolveRecipients(
+      trx,
+      editable,
+      applyStatements(stored.values, editable, document.statements),
+    );
+    const values = recipients.values;
+    const attachmentFields = new Map<string, TemplateField>(
+      editable
+        .filter((field) => field.component === 'attachment')
+        .map((field) => [field.key, field] as const),
+    );
+    const uploads = checkUploads(uploadsOf(request), attachmentFields, {
+      fileMaxSize: config.FILE_MAX_SIZE,
+      locale,
+    });
+    const plan = planAttachments(storedFiles, document.attachments, uploads, [
+      ...attachmentFields.keys(),
+    ]);
+    const errors = validateValues(fields, values, step.rules, {
+      now: now(),
+      attachments: plan.byField,
+    });
+    const failed = new Set(errors.map((entry) => entry.field));
+    errors.push(...recipients.errors.filter((entry) => !failed.has(entry.field)));
+    if (errors.length > 0) {
+      throw invalidFieldsError(
+        'invalid_fields',
+        toInvalidFields(errors, fields, definition, locale),
+      );
+    }
+
+    const recipientField = editable.find((field) => field.component === 'recipient');
+    const recipient = recipientField
+      ? ((values[recipientField.key] as Recipient | undefined) ?? null)
+      : content.recipient;
+    const next = nextEditingStep(definition, step.key, {
+      ...content,
+      values,
+      recipient,
+    });
+    if (!next) throw notAllowedOnState();
+    if (plan.removeIds.length > 0) {
+      await trx.deleteFrom('document_files').where('id', 'in', plan.removeIds).execute();
+    }
+    await storeUploads(trx, stored.id, plan.add);
+    const updated = await trx
+      .updateTable('documents')
+      .set({
+        state: updatedState,
+        values: JSON.stringify(values),
+        recipient: recipient === null ? null : JSON.stringify(recipient),
+        step: next.key,
+        digest: computeDigest({ values, recipient, step: next.key }),
+        updated_at: now(),
+      })
+      .where('id', '=', stored.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await insertDocumentEvent(trx, {
+      documentId: stored.id,
+      action: 'update',
+      fromState: state,
+      toState: updatedState,
+      step: next.key,
+      userId: user.id,
+    });
+    return {
+      row: updated,
+      template: definition,
+      files: await listDocumentFiles(trx, stored.id),
+    };
+  });
+  return toApiDocument(template, row, files, noExtras(config));
 }

@@ -11,6 +11,7 @@ import {
   declarationNotFound,
   documentParamsSchema,
   findOwnedDocument,
+  findReceivedDocument,
   notAllowedOnState,
 } from '../documents';
 import { pdfDownloadUrl } from './pdf-download-url';
@@ -35,7 +36,10 @@ export async function createPdfTokenRoute(app: FastifyInstance, services: Issuan
     },
     async (request) => {
       const user = requireUser(request);
-      const stored = await findOwnedDocument(database.db, request.params.id, user.id);
+      // The owner's, or one an entity issued to this citizen (a reply they received).
+      const stored =
+        (await findOwnedDocument(database.db, request.params.id, user.id)) ??
+        (await findReceivedDocument(database.db, request.params.id, user.id));
       if (!stored) throw declarationNotFound();
       if (!canRunUserAction(stored.state as DocumentState, 'pdf')) throw notAllowedOnState();
       const { url, expiresAt } = pdfDownloadUrl(services, stored.id);

@@ -12,7 +12,8 @@ import type { IssuanceServices } from './issuance-services';
 import { documentResponseSchema, referenceParamsSchema } from './schemas';
 
 /**
- * GET /api/citizen-declarations/{ref} — the owner's issued (or revoked) document by its
+ * GET /api/citizen-declarations/{ref} — the owner's issued (or revoked) document, or one an
+ * entity issued to them (a reply, an entity's document; issue #13), by its
  * reference code, as typed (dashes, case and I/L/O do not matter): the done page
  * /dilosi/{ref}/done. Malformed, unknown, or another citizen's: 404
  * document_api__declaration_not_found.
@@ -38,7 +39,13 @@ export async function getCitizenDeclarationRoute(app: FastifyInstance, services:
         .selectFrom('documents')
         .selectAll()
         .where('reference_code', '=', parsed.code)
-        .where('owner_id', '=', user.id)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('owner_id', '=', user.id), eb('issuer_entity_id', 'is', null)]),
+            // A document an entity issued to this citizen (issued or revoked: it has a code).
+            eb('recipient_user_id', '=', user.id),
+          ]),
+        )
         .executeTakeFirst();
       if (!row) throw declarationNotFound();
       const template = await catalog.definition(row.template_refname, row.template_version);

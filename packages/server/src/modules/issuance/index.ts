@@ -9,6 +9,8 @@ import { requestIssuance } from './request-issuance';
 import { runDocumentActionRoute } from './run-document-action';
 
 export { createIssuanceServices, type IssuanceServices } from './issuance-services';
+export { issueDocument, type IssueInput } from './issue-document';
+export { pdfDownloadUrl } from './pdf-download-url';
 export { purgeExpiredDocuments, type PurgeSummary } from './purge-expired-documents';
 
 /** The wizard's way into issuance (POST /api/my-declarations/{id} at preview and confirm). */

@@ -21,6 +21,8 @@ import {
   nextDocumentState,
   toApiDocument,
   validationUrlOf,
+  type DocumentScope,
+  type Queryable,
 } from '../documents';
 import { deliverIssuedDocument } from './deliver-document';
 import type { IssuanceServices } from './issuance-services';
@@ -44,6 +46,15 @@ export type IssueInput = {
   /** The challenge the right code was checked against; it must still be the current one. */
   codeHash: string | null;
   isOfficial: boolean;
+  /**
+   * An entity's document (modules/replies): its look-up under lock (instead of the owner's),
+   * the issuer's name on the PDF, and what else its issuance does in the same transaction.
+   */
+  entity?: {
+    find: DocumentScope['find'];
+    issuerName: string;
+    afterIssue: (trx: Queryable, issued: DocumentRow, issuedAt: Date) => Promise<void>;
+  };
 };
 
 /**
@@ -75,6 +86,7 @@ export async function issueDocument(
       issuedAt,
       validationUrl: config.REFCODE_ENABLED ? validationUrlOf(config, referenceCode) : null,
       title: template.title.el,
+      issuer: input.entity?.issuerName ?? null,
       sealPlaceholder: true,
       sealContentsBytes: sealer.contentsBytes,
     });
@@ -82,7 +94,9 @@ export async function issueDocument(
     const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
     try {
       const row = await database.db.transaction().execute(async (trx) => {
-        const locked = await findOwnedDocument(trx, stored.id, user.id, { forUpdate: true });
+        const locked = input.entity
+          ? await input.entity.find(trx, stored.id, { forUpdate: true })
+          : await findOwnedDocument(trx, stored.id, user.id, { forUpdate: true });
         if (!locked) throw declarationNotFound();
         // Still in the state issuance started from; anonymous issuance (from editing) is the
         // request and its confirmation at once.
@@ -152,6 +166,10 @@ export async function issueDocument(
           step: 'issued',
           userId: user.id,
         });
+        if (input.entity) {
+          await input.entity.afterIssue(trx, issued, issuedAt);
+          return issued;
+        }
         const caseId = await deliverIssuedDocument(trx, services, {
           row: issued,
           template,

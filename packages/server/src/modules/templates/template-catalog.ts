@@ -1,4 +1,4 @@
-import type { Template } from '@dilosi/domain';
+import type { EntityTemplateUse, Template } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -20,16 +20,41 @@ export class TemplateCatalog {
     for (const template of templates) this.versions.set(versionKey(template), template);
   }
 
-  /** A template citizens may see: devel templates only when DEVEL is on. Disabled ones included. */
+  /**
+   * A template citizens may see: devel templates only when DEVEL is on, never an entity's
+   * templates. Disabled ones included.
+   */
   find(refname: string): Template | undefined {
     const template = this.current.get(refname);
-    if (!template || (template.devel && !this.options.devel)) return undefined;
+    if (!template || !this.isOffered(template) || template.issuer !== 'citizen') return undefined;
     return template;
   }
 
   /** Every template citizens may see, disabled ones included. */
   list(): Template[] {
-    return [...this.current.values()].filter((template) => !template.devel || this.options.devel);
+    return [...this.current.values()].filter(
+      (template) => this.isOffered(template) && template.issuer === 'citizen',
+    );
+  }
+
+  /**
+   * The enabled templates an entity's staff may use for `use`: entity templates marked for it,
+   * and, to issue, also the citizen templates marked with `entity_use: ['issue']`.
+   */
+  listForEntity(use: EntityTemplateUse): Template[] {
+    return [...this.current.values()]
+      .filter((template) => this.isOffered(template) && template.enabled)
+      .filter((template) => template.entity_use.includes(use))
+      .sort((a, b) => a.refname.localeCompare(b.refname));
+  }
+
+  /** One of listForEntity(use), or undefined. */
+  findForEntity(refname: string, use: EntityTemplateUse): Template | undefined {
+    return this.listForEntity(use).find((template) => template.refname === refname);
+  }
+
+  private isOffered(template: Template): boolean {
+    return !template.devel || this.options.devel;
   }
 
   /** The largest per-field file limit of the catalogue (for the multipart parser's cap). */

@@ -9,14 +9,26 @@ import type {
 const FILL_IN: LocalizedText = { el: 'Συμπλήρωση', en: 'Fill in', fr: 'Saisie' };
 const RECIPIENT: LocalizedText = { el: 'Παραλήπτης', en: 'Recipient', fr: 'Destinataire' };
 const PREVIEW: LocalizedText = { el: 'Προεπισκόπηση', en: 'Preview', fr: 'Aperçu' };
+const PREVIEW_AND_ISSUE: LocalizedText = {
+  el: 'Προεπισκόπηση και έκδοση',
+  en: 'Preview and issue',
+  fr: 'Aperçu et émission',
+};
 const CONFIRMATION: LocalizedText = {
   el: 'Επιβεβαίωση',
   en: 'Confirmation',
   fr: 'Confirmation',
 };
 
-/** The step indicator: 4 steps for declarations and applications, 3 for authorisations. */
-export function wizardSteps(type: TemplateType): LocalizedText[] {
+/**
+ * The step indicator: 4 steps for declarations and applications, 3 for authorisations; an
+ * entity's document has 2 (filled in, then previewed and issued through the confirm dialog).
+ */
+export function wizardSteps(
+  type: TemplateType,
+  issuer: Template['issuer'] = 'citizen',
+): LocalizedText[] {
+  if (issuer === 'entity') return [FILL_IN, PREVIEW_AND_ISSUE];
   return type === 'authorisation'
     ? [FILL_IN, PREVIEW, CONFIRMATION]
     : [FILL_IN, RECIPIENT, PREVIEW, CONFIRMATION];
@@ -52,7 +64,7 @@ export function toPublicTemplate(
     login_endpoint: template.login_endpoint ?? null,
     'intro-step': template.steps_spec['intro-step'] ?? null,
     'steps-order': template.steps_spec['steps-order'],
-    'wizard-steps': wizardSteps(template.type),
+    'wizard-steps': wizardSteps(template.type, template.issuer),
     steps: template.steps_spec.steps.map((step) => ({
       key: step.key,
       title: step.title,

@@ -22,6 +22,7 @@ import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { DismissCaseDialog, ShareCaseDialog } from './case-action-dialogs';
+import { RepliesTab, ReplyDialog } from './case-replies';
 import {
   caseDownloadUrl,
   useActiveClerks,
@@ -38,7 +39,7 @@ import './dashboard.css';
 
 const TABS = ['details', 'notes', 'replies', 'messages', 'history'] as const;
 type Tab = (typeof TABS)[number];
-type Dialog = 'assign' | 'status' | 'note' | 'message' | 'share' | 'dismiss' | null;
+type Dialog = 'assign' | 'status' | 'note' | 'message' | 'share' | 'dismiss' | 'reply' | null;
 
 const when = (iso: string) => formatAthensDateTime(new Date(iso));
 
@@ -51,7 +52,10 @@ export function CasePage() {
   const [search] = useSearchParams();
   const { t } = useTranslation('dashboard');
   const locale = useLocale();
-  const [tab, setTab] = useState<Tab>('details');
+  const [tab, setTab] = useState<Tab>(() => {
+    const asked = search.get('show');
+    return TABS.find((name) => name === asked) ?? 'details';
+  });
   const [dialog, setDialog] = useState<Dialog>(null);
   const navigate = useNavigate();
   const shortcutLabels = useShortcutLabels();
@@ -162,6 +166,13 @@ export function CasePage() {
           <button
             type="button"
             className="govgr-btn govgr-btn-secondary"
+            onClick={() => setDialog('reply')}
+          >
+            {t('actions.reply')}
+          </button>
+          <button
+            type="button"
+            className="govgr-btn govgr-btn-secondary"
             onClick={() => setDialog('note')}
           >
             {t('actions.note')}
@@ -234,7 +245,7 @@ export function CasePage() {
         >
           {tab === 'details' ? <DetailsTab item={item} entityId={entityId} /> : null}
           {tab === 'notes' ? <NotesTab entityId={entityId} inboxId={inboxId} /> : null}
-          {tab === 'replies' ? <p className="govgr-body">{t('case.noReplies')}</p> : null}
+          {tab === 'replies' ? <RepliesTab item={item} entityId={entityId} /> : null}
           {tab === 'messages' ? <MessagesTab entityId={entityId} inboxId={inboxId} /> : null}
           {tab === 'history' ? <HistoryTab entityId={entityId} inboxId={inboxId} /> : null}
         </div>
@@ -242,6 +253,8 @@ export function CasePage() {
           <ShareCaseDialog item={item} entityId={entityId} onClose={() => setDialog(null)} />
         ) : dialog === 'dismiss' ? (
           <DismissCaseDialog item={item} entityId={entityId} onClose={() => setDialog(null)} />
+        ) : dialog === 'reply' ? (
+          <ReplyDialog entityId={entityId} inboxId={item.id} onClose={() => setDialog(null)} />
         ) : dialog ? (
           <ActionDialog
             kind={dialog}
@@ -366,7 +379,7 @@ function ActionDialog({
   entityId,
   onClose,
 }: {
-  kind: Exclude<Dialog, null | 'share' | 'dismiss'>;
+  kind: Exclude<Dialog, null | 'share' | 'dismiss' | 'reply'>;
   item: CaseDetail;
   entityId: string;
   onClose: () => void;

@@ -9,8 +9,10 @@ import type {
   CaseNote,
   ClerkPermission,
   DashboardEntity,
+  EntityTemplate,
   HistoryItem,
   InboxList,
+  PageMeta,
 } from '@dilosi/domain';
 import { apiFetch } from '../../api/api-client';
 
@@ -156,4 +158,30 @@ export async function downloadInboxCsv(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GET /api/entity/{e}/creatable-templates: what the entity issues (`issue`) or replies with. */
+export function useCreatableTemplates(
+  entityId: string,
+  use: 'issue' | 'reply',
+  page: { limit: number; offset: number },
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: ['dashboard', 'creatable-templates', entityId, use, page.limit, page.offset],
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: EntityTemplate[]; meta: PageMeta }>(
+        `/api/entity/${enc(entityId)}/creatable-templates?use=${use}&limit=${page.limit}&offset=${page.offset}`,
+        { signal },
+      ),
+    enabled,
+  });
+}
+
+/** POST /api/entity/{e}/documents/{id}/pdf/token: the sealed PDF of an issued reply. */
+export function replyDownloadUrl(entityId: string, replyId: string) {
+  return apiFetch<{ data: { download_url: string } }>(
+    `/api/entity/${enc(entityId)}/documents/${enc(replyId)}/pdf/token`,
+    { method: 'POST' },
+  );
 }

@@ -8,6 +8,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
@@ -152,6 +153,11 @@ export function InboxListPage() {
         <PageHeading caption={entity.data.data.display_name[locale]}>
           {t(`tabs.${tab}`)}
         </PageHeading>
+        <p className="govgr-body">
+          <Link className="govgr-link" to={paths.dashboard.templates.getHref(entityId)}>
+            {t('templates.title')}
+          </Link>
+        </p>
         <nav aria-label={t('tabs.label')} className="dilosi-dashboard-tabs">
           <ul className="govgr-tabs__list">
             {INBOX_TABS.map((name) => (

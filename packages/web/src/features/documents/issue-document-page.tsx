@@ -20,6 +20,8 @@ import { useUpdateDocument } from './api/update-document';
 import { StepRenderer, type StepSubmission } from './renderer';
 import { StepIndicator } from './step-indicator';
 import { WizardNotice } from './wizard-notice';
+import { CITIZEN_SCOPE, entityDoneHref, wizardStepHref, type WizardScope } from './document-scope';
+import { ReplyConfirmDialog } from './reply-confirm-dialog';
 
 /** What creation hands over in the navigation state. */
 type IssueLocationState = { document?: ApiDocument } | null;
@@ -43,11 +45,11 @@ function retryAfterSeconds(data: unknown): number | null {
  * server's step in the address (history replace), sends final documents to the done page and
  * renders the current step with its indicator.
  */
-export function IssueDocumentPage() {
+export function IssueDocumentPage({ scope = CITIZEN_SCOPE }: { scope?: WizardScope } = {}) {
   const { id = '', step } = useParams();
   const location = useLocation();
   const initialDocument = (location.state as IssueLocationState)?.document;
-  const query = useDocument(id, initialDocument);
+  const query = useDocument(id, initialDocument, scope);
 
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
@@ -68,6 +70,7 @@ export function IssueDocumentPage() {
 
   const document = query.data;
   if (isFinalState(document.state) || document.step_info['is-final-view']) {
+    if (scope.kind === 'entity') return <Navigate to={entityDoneHref(scope, document)} replace />;
     return (
       <Navigate to={paths.documents.done.getHref(document.reference_code ?? document.id)} replace />
     );
@@ -75,6 +78,7 @@ export function IssueDocumentPage() {
   return (
     <DocumentWizard
       key={document.id}
+      scope={scope}
       document={document}
       addressStep={step}
       onReload={query.refetch}
@@ -107,10 +111,12 @@ function stepValues(document: ApiDocument): Record<string, unknown> {
 }
 
 function DocumentWizard({
+  scope,
   document,
   addressStep,
   onReload,
 }: {
+  scope: WizardScope;
   document: ApiDocument;
   /** The step named in the address, if any. */
   addressStep: string | undefined;
@@ -123,8 +129,10 @@ function DocumentWizard({
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const update = useUpdateDocument();
-  const backstep = useBackstepDocument();
+  const update = useUpdateDocument(scope);
+  const backstep = useBackstepDocument(scope);
+  // An entity's document is issued at once: the reply-confirm dialog asks first.
+  const [pendingIssue, setPendingIssue] = useState<StepSubmission | null>(null);
   const documentAction = useRunDocumentAction();
   const [serverErrors, setServerErrors] = useState<InvalidField[] | undefined>();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -153,13 +161,19 @@ function DocumentWizard({
   // wizard stays mounted meanwhile, so a notice about a reload survives the change of address.
   useEffect(() => {
     if (addressStep !== document.step) {
-      navigate(paths.documents.issue.getHref(document.id, document.step), { replace: true });
+      navigate(wizardStepHref(scope, document.id, document.step), { replace: true });
     }
-  }, [addressStep, document.id, document.step, navigate]);
+  }, [addressStep, document.id, document.step, navigate, scope]);
 
   const goTo = useCallback(
     (next: ApiDocument) => {
       if (isFinalState(next.state) || next.step_info['is-final-view']) {
+        if (scope.kind === 'entity') {
+          showToast('success', t('entity.issued', { code: next.reference_code ?? '' }));
+          void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+          navigate(entityDoneHref(scope, next), { replace: true });
+          return;
+        }
         const ref = next.reference_code ?? next.id;
         // The done page shows the issued document at once, without asking for it again.
         queryClient.setQueryData(getCitizenDeclarationQueryOptions(ref).queryKey, next);
@@ -167,7 +181,7 @@ function DocumentWizard({
       }
       // Otherwise the effect above writes the new step into the address.
     },
-    [navigate, queryClient],
+    [navigate, queryClient, scope, t],
   );
 
   const onMutationError = useCallback(
@@ -227,6 +241,11 @@ function DocumentWizard({
         onBack();
         return;
       }
+      if (scope.kind === 'entity' && submission.action === 'submit' && pendingIssue === null) {
+        setPendingIssue(submission);
+        return;
+      }
+      setPendingIssue(null);
       setNotice(null);
       setServerErrors(undefined);
       if (submission.action === 'resend_otp') {
@@ -251,7 +270,7 @@ function DocumentWizard({
         { onSuccess: goTo, onError: onMutationError },
       );
     },
-    [document, documentAction, goTo, onBack, onMutationError, t, update],
+    [document, documentAction, goTo, onBack, onMutationError, pendingIssue, scope, t, update],
   );
 
   // skipIfNotEditable: a step with nothing to edit submits itself, once.
@@ -362,6 +381,14 @@ function DocumentWizard({
             {t('issue.edit')}
           </button>
         </div>
+      ) : null}
+      {pendingIssue ? (
+        <ReplyConfirmDialog
+          purpose={scope.kind === 'entity' ? scope.purpose : 'reply'}
+          isSubmitting={isSubmitting}
+          onConfirm={() => onSubmit(pendingIssue)}
+          onClose={() => setPendingIssue(null)}
+        />
       ) : null}
     </div>
   );

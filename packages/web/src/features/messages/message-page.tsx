@@ -9,6 +9,7 @@ import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { textOf } from './message-text';
 import { useMessageAction, useOpenedMessage } from './messages-api';
+import { ReplyToMessage } from './reply-to-message';
 import './messages.css';
 
 /** `/my/messages/show/{ref}`: one message, opened (marked read the first time). */
@@ -108,6 +109,7 @@ export function MessagePage() {
           </button>
         ) : null}
       </div>
+      <ReplyToMessage message={message} />
     </PageContainer>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiDocument, DocumentWrite } from '@dilosi/domain';
 import { apiFetch } from '../../../api/api-client';
+import { CITIZEN_SCOPE, documentUrl, type WizardScope } from '../document-scope';
 import { getDocumentQueryOptions } from './get-document';
 
 export type UpdateDocumentInput = {
@@ -41,7 +42,10 @@ function filePartNames(
  * multipart/form-data (a `json` part plus one part per new file) when files are attached. The
  * digest makes the server refuse an update of a document changed meanwhile (document_modified).
  */
-export async function updateDocument(input: UpdateDocumentInput): Promise<ApiDocument> {
+export async function updateDocument(
+  input: UpdateDocumentInput,
+  scope: WizardScope = CITIZEN_SCOPE,
+): Promise<ApiDocument> {
   const { document } = input;
   const body: DocumentWrite = {
     document: {
@@ -52,7 +56,7 @@ export async function updateDocument(input: UpdateDocumentInput): Promise<ApiDoc
     },
     ...(input.action ? { action: input.action } : {}),
   };
-  const url = `/api/my-declarations/${encodeURIComponent(document.id)}`;
+  const url = documentUrl(scope, document.id);
   const newFiles = Object.entries(input.files).filter(([, files]) => files.length > 0);
   let response: { data: { document: ApiDocument } };
   if (newFiles.length === 0) {
@@ -72,12 +76,12 @@ export async function updateDocument(input: UpdateDocumentInput): Promise<ApiDoc
 }
 
 /** On success the cache holds the saved document, so the next step renders at once. */
-export function useUpdateDocument() {
+export function useUpdateDocument(scope: WizardScope = CITIZEN_SCOPE) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateDocument,
+    mutationFn: (input: UpdateDocumentInput) => updateDocument(input, scope),
     onSuccess: (document) => {
-      queryClient.setQueryData(getDocumentQueryOptions(document.id).queryKey, document);
+      queryClient.setQueryData(getDocumentQueryOptions(document.id, scope).queryKey, document);
     },
   });
 }

@@ -1,0 +1,2 @@
+export { replyRoutes } from './reply-routes';
+export type { ReplyServices } from './reply-services';

@@ -1,0 +1,253 @@
+import {
+  answerReceivedDocumentSchema,
+  apiErrorSchema,
+  canRunUserAction,
+  caseMessageSchema,
+  caseReplySchema,
+  pdfTokenResponseSchema,
+  startReplySchema,
+  type DocumentState,
+} from '@dilosi/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth';
+import { findCase, listCaseReplies } from '../cases';
+import {
+  backstepDocument,
+  declarationNotFound,
+  documentBodySchema,
+  documentResponseSchema,
+  getDocument,
+  notAllowedOnState,
+  saveDocumentStep,
+} from '../documents';
+import { pdfDownloadUrl } from '../issuance';
+import { requireEnabledEntity, requireEntityRole } from '../staff';
+import { entityScope } from './entity-scope';
+import { listCreatableTemplates } from './list-creatable-templates';
+import { documentServicesOf, type ReplyServices } from './reply-services';
+import {
+  caseParams,
+  creatableTemplatesQuery,
+  creatableTemplatesSchema,
+  entityDocumentParams,
+  entityParams,
+} from './schemas';
+import { answerReceivedDocument } from './answer-received-document';
+import { startEntityDocument } from './start-entity-document';
+import { startReply } from './start-reply';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const docs = (summary: string) => ({ tags: ['replies'], summary, security: [{ bearer: [] }] });
+
+/**
+ * Replies to cases and documents an entity issues (spec section 7: `entity/{e}/inbox/{i}/reply`,
+ * `entity/{id}/creatable-templates`, and the entity scope of the wizard). Clerks and heads of the
+ * entity only, re-checked on every request; a disabled entity's writes answer 409.
+ */
+export async function replyRoutes(app: FastifyInstance, services: ReplyServices) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services.database;
+  const documents = documentServicesOf(services);
+  const clerkOf = async (request: Parameters<typeof requireUser>[0], entityId: string) => {
+    const user = requireUser(request);
+    const access = await requireEntityRole(db, user, entityId, 'clerk');
+    return { user, entity: access.entity };
+  };
+  const writerOf = async (request: Parameters<typeof requireUser>[0], entityId: string) => {
+    const user = requireUser(request);
+    const access = requireEnabledEntity(await requireEntityRole(db, user, entityId, 'clerk'));
+    return { user, entity: access.entity };
+  };
+
+  api.get(
+    '/entity/:e/creatable-templates',
+    {
+      schema: {
+        ...docs('The templates the entity may issue (use=issue) or reply with (use=reply)'),
+        params: entityParams,
+        querystring: creatableTemplatesQuery,
+        response: { 200: creatableTemplatesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await clerkOf(request, request.params.e);
+      return listCreatableTemplates(services.catalog, request.query);
+    },
+  );
+
+  api.post(
+    '/entity/:e/inbox/:i/reply',
+    {
+      schema: {
+        ...docs('Start a reply to the case from one of the entity’s reply templates'),
+        params: caseParams,
+        body: startReplySchema,
+        response: { 201: documentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, entity } = await writerOf(request, request.params.e);
+      const document = await startReply(services, {
+        request,
+        user,
+        entity,
+        inboxId: request.params.i,
+        template: request.body.template,
+      });
+      return reply.status(201).send({ data: { document } });
+    },
+  );
+
+  api.get(
+    '/entity/:e/inbox/:i/replies',
+    {
+      schema: {
+        ...docs('The entity’s replies to the case: issued ones and drafts'),
+        params: caseParams,
+        response: { 200: z.object({ data: z.array(caseReplySchema) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { entity } = await clerkOf(request, request.params.e);
+      const entry = await findCase(db, entity.id, request.params.i);
+      return { data: await listCaseReplies(db, services.catalog, entry.id) };
+    },
+  );
+
+  api.post(
+    '/entity/:e/documents',
+    {
+      schema: {
+        ...docs('Start a document the entity issues to a citizen'),
+        params: entityParams,
+        body: startReplySchema,
+        response: { 201: documentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, entity } = await writerOf(request, request.params.e);
+      const document = await startEntityDocument(services, {
+        request,
+        user,
+        entity,
+        template: request.body.template,
+      });
+      return reply.status(201).send({ data: { document } });
+    },
+  );
+
+  api.get(
+    '/entity/:e/documents/:id',
+    {
+      schema: {
+        ...docs('A reply or document of the entity at its current step'),
+        params: entityDocumentParams,
+        response: { 200: documentResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entity } = await clerkOf(request, request.params.e);
+      const document = await getDocument(
+        documents,
+        entityScope(services, entity),
+        request.params.id,
+      );
+      return { data: { document } };
+    },
+  );
+
+  api.post(
+    '/entity/:e/documents/:id',
+    {
+      schema: {
+        ...docs(
+          'Save the current step of the entity’s document; at the preview `submit` issues it',
+        ),
+        params: entityDocumentParams,
+        body: documentBodySchema,
+        response: { 200: documentResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, entity } = await writerOf(request, request.params.e);
+      const document = await saveDocumentStep(documents, entityScope(services, entity), {
+        request,
+        user,
+        id: request.params.id,
+        document: request.body.document,
+        action: request.body.action,
+      });
+      return { data: { document } };
+    },
+  );
+
+  api.post(
+    '/entity/:e/documents/:id/backstep',
+    {
+      schema: {
+        ...docs('Go back one step of the entity’s document'),
+        params: entityDocumentParams,
+        response: { 200: documentResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, entity } = await writerOf(request, request.params.e);
+      const document = await backstepDocument(documents, entityScope(services, entity), {
+        id: request.params.id,
+        userId: user.id,
+      });
+      return { data: { document } };
+    },
+  );
+
+  api.post(
+    '/entity/:e/documents/:id/pdf/token',
+    {
+      schema: {
+        ...docs('A short-lived download address of the entity’s issued document'),
+        params: entityDocumentParams,
+        response: { 200: pdfTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entity } = await clerkOf(request, request.params.e);
+      const stored = await entityScope(services, entity).find(db, request.params.id);
+      if (!stored) throw declarationNotFound();
+      if (!canRunUserAction(stored.state as DocumentState, 'pdf')) throw notAllowedOnState();
+      const { url, expiresAt } = pdfDownloadUrl(services, stored.id);
+      return {
+        data: { download_url: url, expires_at: expiresAt.toISOString() },
+        meta: { download_url: url },
+      };
+    },
+  );
+
+  api.post(
+    '/gates/USER/gate/inbox-entries/:id/reply',
+    {
+      schema: {
+        ...docs('The citizen answers a document an entity sent her; it reaches the case'),
+        params: z.object({ id: z.string().max(64) }),
+        body: answerReceivedDocumentSchema,
+        response: { 201: z.object({ data: caseMessageSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const answer = await answerReceivedDocument(services.database, {
+        user,
+        messageId: request.params.id,
+        message: request.body.message,
+      });
+      return reply.status(201).send({ data: answer });
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import type { ApiDocument } from '@dilosi/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Entity } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { CurrentUser } from '../auth';
+import { createDraft } from '../documents';
+import { documentServicesOf, type ReplyServices } from './reply-services';
+
+/**
+ * A clerk starts a document the entity issues to a citizen (the templates page): a draft of
+ * one of the entity's issue templates, the entity's name filled in; the citizen is named by AFM
+ * in the wizard. Not an issue template: 400 template_not_for_entity.
+ */
+export async function startEntityDocument(
+  services: ReplyServices,
+  input: { request: FastifyRequest; user: CurrentUser; entity: Entity; template: string },
+): Promise<ApiDocument> {
+  const template = services.catalog.findForEntity(input.template, 'issue');
+  if (!template) throw new AppError(400, 'template_not_for_entity');
+  return createDraft(documentServicesOf(services), {
+    request: input.request,
+    user: input.user,
+    template,
+    document: { template: template.refname, statements: {}, attachments: {} },
+    callerAuthorizationId: null,
+    entity: {
+      entityId: input.entity.id,
+      replyToEntryId: null,
+      recipientUserId: null,
+      values: { entity_name: input.entity.display_name.el },
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import type { ApiDocument } from '@dilosi/domain';
+import type { FastifyRequest } from 'fastify';
+import { now } from '../../clock';
+import type { Entity } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { CurrentUser } from '../auth';
+import { findCase, findCaseCitizen, recordCaseEvent } from '../cases';
+import { createDraft } from '../documents';
+import { documentServicesOf, type ReplyServices } from './reply-services';
+
+/**
+ * A clerk starts a reply to a case from one of the entity's reply templates: a draft document
+ * issued by the entity (the clerk its author), answering the case (`targets`), for the case's
+ * citizen, with the case number, the entity's and the citizen's names filled in; the case
+ * history records `replying` in the same transaction. Not a reply template: 400
+ * template_not_for_entity; another entity's case: 404 case_not_found.
+ */
+export async function startReply(
+  services: ReplyServices,
+  input: {
+    request: FastifyRequest;
+    user: CurrentUser;
+    entity: Entity;
+    inboxId: string;
+    template: string;
+  },
+): Promise<ApiDocument> {
+  const { database } = services;
+  const template = services.catalog.findForEntity(input.template, 'reply');
+  if (!template) throw new AppError(400, 'template_not_for_entity');
+  const entry = await findCase(database.db, input.entity.id, input.inboxId);
+  const citizen = await findCaseCitizen(database.db, entry.document_id, entry.citizen_afm);
+  return createDraft(documentServicesOf(services), {
+    request: input.request,
+    user: input.user,
+    template,
+    document: { template: template.refname, statements: {}, attachments: {} },
+    callerAuthorizationId: null,
+    entity: {
+      entityId: input.entity.id,
+      replyToEntryId: entry.id,
+      recipientUserId: citizen?.id ?? null,
+      values: {
+        case_id: entry.case_id,
+        entity_name: input.entity.display_name.el,
+        citizen_name: entry.citizen_name,
+      },
+    },
+    onCreated: (trx, row) =>
+      recordCaseEvent(trx, {
+        entryId: entry.id,
+        action: 'replying',
+        userId: input.user.id,
+        details: { reply_id: row.id, template: template.refname },
+        at: now(),
+      }),
+  });
+}

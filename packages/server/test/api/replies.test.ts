@@ -1,0 +1,591 @@
+import type {
+  ApiDocument,
+  CaseDetail,
+  CaseReply,
+  EntityTemplate,
+  HistoryItem,
+  InboxEntriesResponse,
+} from '@dilosi/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../fixtures/citizens';
+import { loginStaff } from '../fixtures/staff';
+import { client, type ErrorBody } from '../fixtures/http';
+import { createTestApp, type TestApp } from '../helpers';
+import { createWorkspace, pdfText, run } from '../pdf/pdf-tools';
+
+const ENV = {
+  RATE_LIMIT_MAX: '100000',
+  OTP_SENDS_PER_HOUR: '1000',
+  OTP_SENDS_PER_DAY: '1000',
+  OTP_FAILURES_PER_HOUR: '1000',
+};
+const AFM = {
+  citizenA: '100000015',
+  citizenB: '100000027',
+  headA: '100000040',
+  clerkA: '100000052',
+  adminWithoutRole: '100000064',
+  clerkB: '100000119',
+};
+const MOBILE_A = '6912345678';
+
+type DocumentAnswer = { data: { document: ApiDocument } };
+type MessagesAnswer = InboxEntriesResponse;
+
+describe('replies and documents issued by an entity', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+  const tokens = { anonymous: undefined } as Record<
+    keyof typeof AFM | 'anonymous',
+    string | undefined
+  >;
+  let athens: string;
+  let aade: string;
+  let caseId: string;
+  let caseNumber: string;
+  const workspace = createWorkspace();
+
+  /** Maria issues a solemn declaration to the Municipality of Athens, through the real API. */
+  async function issueToAthens(): Promise<string> {
+    const token = tokens.citizenA;
+    const created = await api<DocumentAnswer>('POST', '/api/my-declarations/', {
+      token,
+      json: { document: { template: 'solemn-declaration', statements: {} } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.document.id;
+    const update = (statements: Record<string, unknown>, extra = {}) =>
+      api<DocumentAnswer & ErrorBody>('POST', `/api/my-declarations/${id}`, {
+        token,
+        json: { document: { statements }, ...extra },
+      });
+    expect((await update({ statement: 'Ζητώ βεβαίωση μόνιμης κατοικίας.' })).status).toBe(200);
+    const recipient = { type: 'entity', codename: 'DIMOS_ATHINAION', name: { el: 'x' } };
+    expect((await update({ recipient })).status).toBe(200);
+    expect((await update({}, { action: 'submit' })).status).toBe(200);
+    const sms = await t.database.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('document_id', '=', id)
+      .where('message_key', '=', 'otp_sms')
+      .executeTakeFirstOrThrow();
+    const issued = await update({ otp_code: /\b(\d{6})\b/.exec(sms.body)?.[1] });
+    expect(issued.status).toBe(200);
+    return issued.body.data.document.case_id ?? '';
+  }
+
+  const startReply = (template: string, token = tokens.clerkA, inbox = caseId) =>
+    api<DocumentAnswer & ErrorBody>('POST', `/api/entity/${athens}/inbox/${inbox}/reply`, {
+      token,
+      json: { template },
+    });
+  const saveStep = (id: string, statements: Record<string, unknown>, extra = {}, e = athens) =>
+    api<DocumentAnswer & ErrorBody>('POST', `/api/entity/${e}/documents/${id}`, {
+      token: tokens.clerkA,
+      json: { document: { statements }, ...extra },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: ENV });
+    api = client(t.app);
+    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: MOBILE_A });
+    tokens.citizenB = await loginAs(t, AFM.citizenB);
+    for (const role of ['headA', 'clerkA', 'adminWithoutRole', 'clerkB'] as const) {
+      tokens[role] = await loginStaff(t, AFM[role]);
+    }
+    const ids = await t.database.db
+      .selectFrom('entities')
+      .select(['id', 'codename'])
+      .where('codename', 'in', ['DIMOS_ATHINAION', 'AADE'])
+      .execute();
+    athens = ids.find((e) => e.codename === 'DIMOS_ATHINAION')?.id ?? '';
+    aade = ids.find((e) => e.codename === 'AADE')?.id ?? '';
+    caseNumber = await issueToAthens();
+    const entry = await t.database.db
+      .selectFrom('inbox_entries')
+      .select('id')
+      .where('case_id', '=', caseNumber)
+      .executeTakeFirstOrThrow();
+    caseId = entry.id;
+  }, 60_000);
+  afterAll(async () => {
+    workspace.remove();
+    await t?.close();
+  });
+
+  it('offers the reply templates and the issue templates, paged by 30; never to citizens', async () => {
+    const replies = await api<{ data: EntityTemplate[]; meta: { count: number; limit: number } }>(
+      'GET',
+      `/api/entity/${athens}/creatable-templates?use=reply`,
+      { token: tokens.clerkA },
+    );
+    expect(replies.status).toBe(200);
+    expect(replies.body.data.map((r) => r.refname)).toEqual([
+      'entity-acknowledgement',
+      'entity-reply',
+    ]);
+    const issue = await api<{ data: EntityTemplate[]; meta: { count: number; limit: number } }>(
+      'GET',
+      `/api/entity/${athens}/creatable-templates`,
+      { token: tokens.clerkA },
+    );
+    expect(issue.body.meta.limit).toBe(30);
+    expect(issue.body.data.map((r) => r.refname)).toEqual(['entity-certificate']);
+    const paged = await api<{ data: EntityTemplate[] }>(
+      'GET',
+      `/api/entity/${athens}/creatable-templates?use=reply&limit=1&offset=1`,
+      { token: tokens.clerkA },
+    );
+    expect(paged.body.data.map((r) => r.refname)).toEqual(['entity-reply']);
+    // The public catalogue does not list them, nor can a citizen start one.
+    const catalogue = await api<{ data: { refname: string }[] }>('GET', '/api/templates?limit=100');
+    expect(catalogue.body.data.map((r) => r.refname)).not.toContain('entity-reply');
+    const citizen = await api<ErrorBody>('POST', '/api/my-declarations/', {
+      token: tokens.citizenA,
+      json: { document: { template: 'entity-acknowledgement' } },
+    });
+    expect(citizen.status).toBe(404);
+  });
+
+  it('refuses a template that is not a reply template, and another entity’s case', async () => {
+    for (const template of ['solemn-declaration', 'entity-certificate', 'no-such-template']) {
+      const refused = await startReply(template);
+      expect(refused.status, template).toBe(400);
+      expect(refused.body.error.code).toBe('template_not_for_entity');
+    }
+    const other = await api<ErrorBody>('POST', `/api/entity/${aade}/inbox/${caseId}/reply`, {
+      token: tokens.clerkB,
+      json: { template: 'entity-reply' },
+    });
+    expect(other.status).toBe(404);
+    const missing = await startReply('entity-reply', tokens.clerkA, 'not-a-case');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('case_not_found');
+  });
+
+  it('replies with the acknowledgement: wizard, issue without code, sealed PDF by Athens', async () => {
+    const started = await startReply('entity-acknowledgement');
+    expect(started.status).toBe(201);
+    const draft = started.body.data.document;
+    expect(draft.state).toBe('editing');
+    expect(draft.step).toBe('acknowledgement');
+    const row = await t.database.db
+      .selectFrom('documents')
+      .select(['issuer_entity_id', 'reply_to_entry_id', 'values', 'owner_id'])
+      .where('id', '=', draft.id)
+      .executeTakeFirstOrThrow();
+    expect(row.issuer_entity_id).toBe(athens);
+    expect(row.reply_to_entry_id).toBe(caseId);
+    expect(row.values).toMatchObject({ case_id: caseNumber, entity_name: 'Δήμος Αθηναίων' });
+    // The case number is not the clerk's to change.
+    const tampered = await saveStep(draft.id, { case_id: '1999/000001', note: 'Εντάξει.' });
+    expect(tampered.status).toBe(200);
+    expect(tampered.body.data.document.step).toBe('preview');
+    const kept = await t.database.db
+      .selectFrom('documents')
+      .select('values')
+      .where('id', '=', draft.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.values).toMatchObject({ case_id: caseNumber, note: 'Εντάξει.' });
+    // Back and forth through the same machinery as a citizen's document.
+    const back = await api<DocumentAnswer>(
+      'POST',
+      `/api/entity/${athens}/documents/${draft.id}/backstep`,
+      { token: tokens.clerkA },
+    );
+    expect(back.body.data.document.step).toBe('acknowledgement');
+    expect((await saveStep(draft.id, {})).body.data.document.step).toBe('preview');
+    // At the preview, only `submit` (the reply-confirm dialog) goes on.
+    const noSubmit = await saveStep(draft.id, {});
+    expect(noSubmit.status).toBe(409);
+    const issued = await saveStep(draft.id, {}, { action: 'submit' });
+    expect(issued.status).toBe(200);
+    const document = issued.body.data.document;
+    expect(document.state).toBe('issued');
+    expect(document.reference_code).toBeTruthy();
+    // No SMS code was sent for it.
+    const otp = await t.database.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('document_id', '=', draft.id)
+      .where('message_key', '=', 'otp_sms')
+      .execute();
+    expect(otp).toEqual([]);
+
+    // The PDF: sealed, the entity as its issuer.
+    const token = await api<{ data: { download_url: string } }>(
+      'POST',
+      `/api/entity/${athens}/documents/${draft.id}/pdf/token`,
+      { token: tokens.clerkA },
+    );
+    expect(token.status).toBe(200);
+    const pdf = await t.app.inject({ method: 'GET', url: token.body.data.download_url });
+    expect(pdf.statusCode).toBe(200);
+    const file = workspace.file('reply.pdf', pdf.rawPayload);
+    const text = pdfText(file);
+    expect(text).toContain('Εκδότης: Δήμος Αθηναίων');
+    expect(text).toContain('ΒΕΒΑΙΩΣΗ ΠΑΡΑΛΑΒΗΣ');
+    expect(text).toContain(caseNumber);
+    expect(run('pdfinfo', [file]).output).toMatch(/Author:\s+Δήμος Αθηναίων/);
+    expect(run('qpdf', ['--check', file]).status).toBe(0);
+    expect(run('pdfsig', [file]).output).toContain('Signature #1');
+
+    // It validates like any other document.
+    const validated = await api<{ data: { document: { reference_code: string } } }>(
+      'POST',
+      '/api/validation/document',
+      { json: { 'document-id': document.reference_code } },
+    );
+    expect(validated.status).toBe(200);
+
+    // An issued reply is final: no further step, no backstep.
+    expect((await saveStep(draft.id, {}, { action: 'submit' })).status).toBe(409);
+    const again = await api<ErrorBody>(
+      'POST',
+      `/api/entity/${athens}/documents/${draft.id}/backstep`,
+      { token: tokens.clerkA },
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('action_not_allowed_on_state');
+  });
+
+  it('records replying and replied, finishes the case, lists the reply on the case', async () => {
+    const history = await api<{ data: HistoryItem[] }>(
+      'GET',
+      `/api/entity/${athens}/inbox/${caseId}/history`,
+      { token: tokens.clerkA },
+    );
+    const actions = history.body.data.map((h) => h.action);
+    expect(actions).toContain('replying');
+    expect(actions).toContain('replied');
+    const detail = await api<{ data: CaseDetail }>('GET', `/api/entity/${athens}/inbox/${caseId}`, {
+      token: tokens.clerkA,
+    });
+    expect(detail.body.data.inbox_status).toBe('finished');
+    expect(detail.body.data.counts.replies).toBe(1);
+    const [reply] = detail.body.data.replies;
+    expect(reply).toMatchObject({
+      state: 'issued',
+      template: 'entity-acknowledgement',
+      user_display_name: 'ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ',
+      entity_id: athens,
+    });
+    expect(reply?.reference_code).toBeTruthy();
+    // A draft shows too, for the replies tab to link to edit.
+    const draft = await startReply('entity-reply', tokens.headA);
+    expect(draft.status).toBe(201);
+    const list = await api<{ data: CaseReply[] }>(
+      'GET',
+      `/api/entity/${athens}/inbox/${caseId}/replies`,
+      { token: tokens.clerkA },
+    );
+    expect(list.body.data.map((r) => r.state)).toEqual(['editing', 'issued']);
+    // Another clerk of Athens continues the head's draft: the entity's, not the author's.
+    const got = await api<DocumentAnswer>(
+      'GET',
+      `/api/entity/${athens}/documents/${draft.body.data.document.id}`,
+      { token: tokens.clerkA },
+    );
+    expect(got.status).toBe(200);
+    // The author's citizen routes do not reach it, nor list it.
+    const asOwner = await api<ErrorBody>(
+      'GET',
+      `/api/my-declarations/${draft.body.data.document.id}`,
+      { token: tokens.headA },
+    );
+    expect(asOwner.status).toBe(404);
+  });
+
+  it('reaches the citizen as incoming-document with an alert; only she fetches it', async () => {
+    const inbox = await api<MessagesAnswer>('POST', '/api/gates/USER/gate/inbox-entries', {
+      token: tokens.citizenA,
+      json: { types: ['incoming-document'] },
+    });
+    expect(inbox.status).toBe(200);
+    const [entry] = inbox.body.data;
+    expect(entry?.type).toBe('incoming-document');
+    expect(entry?.state_data).toMatchObject({
+      title: 'Βεβαίωση παραλαβής',
+      sender_display_name: { el: 'Δήμος Αθηναίων' },
+      case_id: caseNumber,
+    });
+    expect(entry?.document?.template_refname).toBe('entity-acknowledgement');
+    const code = String(entry?.document?.reference_code);
+    const alerts = await t.database.db
+      .selectFrom('outbox')
+      .select('message_key')
+      .where('message_key', 'in', ['incoming_document_sms', 'incoming_document_email'])
+      .execute();
+    expect(alerts.map((a) => a.message_key)).toContain('incoming_document_sms');
+
+    const mine = await api<DocumentAnswer>('GET', `/api/citizen-declarations/${code}`, {
+      token: tokens.citizenA,
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.document.state).toBe('issued');
+    const pdf = await api<{ data: { download_url: string } }>(
+      'POST',
+      `/api/my-declarations/${mine.body.data.document.id}/pdf/token`,
+      { token: tokens.citizenA },
+    );
+    expect(pdf.status).toBe(200);
+    // She may read it, not change it.
+    const change = await api<ErrorBody>(
+      'POST',
+      `/api/my-declarations/${mine.body.data.document.id}/backstep`,
+      { token: tokens.citizenA },
+    );
+    expect(change.status).toBe(404);
+
+    for (const who of ['citizenB', 'clerkA', 'clerkB'] as const) {
+      const other = await api<ErrorBody>('GET', `/api/citizen-declarations/${code}`, {
+        token: tokens[who],
+      });
+      expect([403, 404], who).toContain(other.status);
+      const otherPdf = await api<ErrorBody>(
+        'POST',
+        `/api/my-declarations/${mine.body.data.document.id}/pdf/token`,
+        { token: tokens[who] },
+      );
+      expect([403, 404], who).toContain(otherPdf.status);
+    }
+  });
+
+  it('issues a document of the entity to a citizen named by AFM', async () => {
+    const started = await api<DocumentAnswer & ErrorBody>(
+      'POST',
+      `/api/entity/${athens}/documents`,
+      { token: tokens.clerkA, json: { template: 'entity-certificate' } },
+    );
+    expect(started.status).toBe(201);
+    const id = started.body.data.document.id;
+    const bad = await saveStep(id, { recipient_afm: '123456780', subject: 'Β', body: 'Κ' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('invalid_fields');
+    const good = await saveStep(id, {
+      recipient_afm: AFM.citizenB,
+      subject: 'Βεβαίωση',
+      body: 'Βεβαιώνεται η εγγραφή σας στο δημοτολόγιο.',
+    });
+    expect(good.status).toBe(200);
+    expect(good.body.data.document.step).toBe('preview');
+    const issued = await saveStep(id, {}, { action: 'submit' });
+    expect(issued.status).toBe(200);
+    expect(issued.body.data.document.state).toBe('issued');
+    const inbox = await api<MessagesAnswer>('POST', '/api/gates/USER/gate/inbox-entries', {
+      token: tokens.citizenB,
+      json: { types: ['incoming-document'] },
+    });
+    expect(inbox.body.data.map((e) => e.type)).toEqual(['incoming-document']);
+    const code = String(inbox.body.data[0]?.document?.reference_code);
+    const hers = await api('GET', `/api/citizen-declarations/${code}`, { token: tokens.citizenB });
+    expect(hers.status).toBe(200);
+    const notA = await api('GET', `/api/citizen-declarations/${code}`, { token: tokens.citizenA });
+    expect(notA.status).toBe(404);
+  });
+
+  it('takes the citizen’s answer to the reply into the case’s messages', async () => {
+    const inbox = await api<MessagesAnswer>('POST', '/api/gates/USER/gate/inbox-entries', {
+      token: tokens.citizenA,
+      json: { types: ['incoming-document'] },
+    });
+    const messageId = inbox.body.data[0]?.id ?? '';
+    const answer = (message: string, token = tokens.citizenA, id = messageId) =>
+      api<{ data: { message: string; direction: string } } & ErrorBody>(
+        'POST',
+        `/api/gates/USER/gate/inbox-entries/${id}/reply`,
+        { token, json: { message } },
+      );
+    const tooLong = await answer('α'.repeat(321));
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body.error.data)).toContain('message_too_long');
+    const empty = await answer('   ');
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body.error.data)).toContain('message_required');
+    const notHers = await answer('Ευχαριστώ.', tokens.citizenB);
+    expect(notHers.status).toBe(404);
+    expect(notHers.body.error.code).toBe('citizen_message_not_found');
+    const unknown = await answer('Ευχαριστώ.', tokens.citizenA, 'nope');
+    expect(unknown.status).toBe(404);
+    const sent = await answer('α'.repeat(300) + ' Ευχαριστώ.'.slice(0, 20));
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.direction).toBe('citizen');
+    const thread = await api<{ data: { message: string; direction: string }[] }>(
+      'GET',
+      `/api/entity/${athens}/inbox/${caseId}/communications`,
+      { token: tokens.clerkA },
+    );
+    expect(thread.body.data.map((m) => m.direction)).toContain('citizen');
+    // A plain message (not a document) is not answered this way.
+    const plain = await t.database.db
+      .insertInto('citizen_messages')
+      .values({
+        owner_id: (
+          await t.database.db
+            .selectFrom('users')
+            .select('id')
+            .where('afm', '=', AFM.citizenA)
+            .executeTakeFirstOrThrow()
+        ).id,
+        type: 'message',
+        status: 'incoming',
+        tsid: '1',
+        state_data: '{}',
+        created_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused = await answer('Ευχαριστώ.', tokens.citizenA, plain.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('message_not_repliable');
+  });
+
+  it('refuses a reply of a disabled entity (its cases are read-only), reads still work', async () => {
+    await t.database.db
+      .updateTable('entities')
+      .set({ enabled: false })
+      .where('id', '=', athens)
+      .execute();
+    try {
+      const refused = await startReply('entity-reply');
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('entity_disabled');
+      const list = await api('GET', `/api/entity/${athens}/inbox/${caseId}/replies`, {
+        token: tokens.clerkA,
+      });
+      expect(list.status).toBe(200);
+    } finally {
+      await t.database.db
+        .updateTable('entities')
+        .set({ enabled: true })
+        .where('id', '=', athens)
+        .execute();
+    }
+  });
+
+  describe('authorization matrix', () => {
+    type Who = keyof typeof AFM | 'anonymous';
+    const WHO: Who[] = [
+      'anonymous',
+      'citizenA',
+      'citizenB',
+      'clerkA',
+      'headA',
+      'clerkB',
+      'adminWithoutRole',
+    ];
+    /** Expected status per caller, in WHO order, for a route on Athens. */
+    const ATHENS = [401, 403, 403, 'ok', 'ok', 404, 403] as const;
+    let draftId = '';
+    let issuedId = '';
+    let receivedId = '';
+    beforeAll(async () => {
+      draftId = (await startReply('entity-reply')).body.data.document.id;
+      const row = await t.database.db
+        .selectFrom('documents')
+        .select('id')
+        .where('issuer_entity_id', '=', athens)
+        .where('state', '=', 'issued')
+        .executeTakeFirstOrThrow();
+      issuedId = row.id;
+      const received = await t.database.db
+        .selectFrom('citizen_messages')
+        .select('id')
+        .where('type', '=', 'incoming-document')
+        .where('inbox_entry_id', '=', caseId)
+        .executeTakeFirstOrThrow();
+      receivedId = received.id;
+    });
+    const routes: {
+      method: 'GET' | 'POST';
+      path: () => string;
+      json?: () => unknown;
+      /** Puts the draft back at a step before each caller, so each gets the same chance. */
+      atStep?: string;
+      expected: readonly (number | 'ok')[];
+    }[] = [
+      {
+        method: 'GET',
+        path: () => `/api/entity/${athens}/creatable-templates`,
+        expected: ATHENS,
+      },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${athens}/inbox/${caseId}/reply`,
+        json: () => ({ template: 'entity-reply' }),
+        expected: ATHENS,
+      },
+      {
+        method: 'GET',
+        path: () => `/api/entity/${athens}/inbox/${caseId}/replies`,
+        expected: ATHENS,
+      },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${athens}/documents`,
+        json: () => ({ template: 'entity-certificate' }),
+        expected: ATHENS,
+      },
+      { method: 'GET', path: () => `/api/entity/${athens}/documents/${draftId}`, expected: ATHENS },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${athens}/documents/${draftId}`,
+        json: () => ({ document: { statements: { subject: 'Θέμα', body: 'Κείμενο' } } }),
+        atStep: 'reply',
+        expected: ATHENS,
+      },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${athens}/documents/${draftId}/backstep`,
+        atStep: 'preview',
+        expected: ATHENS,
+      },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${athens}/documents/${issuedId}/pdf/token`,
+        expected: ATHENS,
+      },
+      // Maria's received reply: only she answers it (staff sessions have no such message).
+      {
+        method: 'POST',
+        path: () => `/api/gates/USER/gate/inbox-entries/${receivedId}/reply`,
+        json: () => ({ message: 'Ευχαριστώ.' }),
+        expected: [401, 'ok', 404, 404, 404, 404, 404],
+      },
+      // Athens' reply under AADE's address: clerk B holds AADE, but the reply is not AADE's.
+      {
+        method: 'GET',
+        path: () => `/api/entity/${aade}/documents/${draftId}`,
+        expected: [401, 403, 403, 404, 404, 404, 403],
+      },
+      {
+        method: 'POST',
+        path: () => `/api/entity/${aade}/inbox/${caseId}/reply`,
+        json: () => ({ template: 'entity-reply' }),
+        expected: [401, 403, 403, 404, 404, 404, 403],
+      },
+    ];
+
+    it.each(routes.map((r) => [`${r.method} ${r.path.toString().slice(6, 70)}`, r] as const))(
+      '%s',
+      async (_name, route) => {
+        const got: (number | 'ok')[] = [];
+        for (const who of WHO) {
+          if (route.atStep) {
+            await t.database.db
+              .updateTable('documents')
+              .set({ step: route.atStep })
+              .where('id', '=', draftId)
+              .execute();
+          }
+          const response = await api(route.method, route.path(), {
+            token: tokens[who],
+            ...(route.json ? { json: route.json() } : {}),
+          });
+          got.push(response.status >= 200 && response.status < 300 ? 'ok' : response.status);
+        }
+        expect(got).toEqual([...route.expected]);
+      },
+    );
+  });
+});

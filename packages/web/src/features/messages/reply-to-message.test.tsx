@@ -1,0 +1,110 @@
+import type { CitizenMessage } from '@dilosi/domain';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp, TEST_APP_CONFIG } from '../../testing/render-app';
+import { server } from '../../testing/setup';
+
+/** The citizen's answer to a document an entity sent her, on the message page (mocked API). */
+const CONFIG = {
+  ...TEST_APP_CONFIG,
+  flags: { ...TEST_APP_CONFIG.flags, CITIZENINBOX_ENABLED: true },
+};
+const LIST = '/api/gates/USER/gate/inbox-entries';
+const ID = '0d0d0d0d-0000-4000-8000-000000000009';
+
+function received(fields: Partial<CitizenMessage> = {}): CitizenMessage {
+  return {
+    id: ID,
+    type: 'incoming-document',
+    status: 'retrieved',
+    create_timestamp: '2026-11-25T10:00:00.000Z',
+    tsid: '1795600000000009',
+    state_data: {
+      title: 'Βεβαίωση παραλαβής',
+      sender_display_name: { el: 'Δήμος Αθηναίων', en: 'Municipality of Athens' },
+      summary: 'Βεβαίωση παραλαβής αιτήματος',
+      case_id: '2026/000009',
+      first_retrieved_timestamp: null,
+      expiration_timestamp: null,
+    },
+    document: {
+      id: 'd9',
+      reference_code: 'ABCD-EFGH-JKMN',
+      template_refname: 'entity-acknowledgement',
+      state: 'issued',
+      issued_at: '2026-11-25T10:00:00.000Z',
+    },
+    ...fields,
+  };
+}
+
+function mockMessage(message: CitizenMessage) {
+  const sent: unknown[] = [];
+  server.use(
+    http.post(LIST, () =>
+      HttpResponse.json({
+        data: [],
+        meta: { incoming: { next: null }, next: null, counts: { incoming: 0 } },
+      }),
+    ),
+    http.post(`${LIST}/action`, () => HttpResponse.json({ data: message })),
+    http.post(`${LIST}/${ID}/reply`, async ({ request }) => {
+      const body = (await request.json()) as { message: string };
+      sent.push(body);
+      if (body.message.length > 320) {
+        return HttpResponse.json(
+          {
+            error: {
+              code: 'invalid_request',
+              message: '',
+              data: {
+                invalid_fields: [
+                  { invalid_field: 'message', error_info: { code: 'message_too_long' } },
+                ],
+              },
+            },
+          },
+          { status: 400 },
+        );
+      }
+      return HttpResponse.json(
+        {
+          data: {
+            id: 'm1',
+            message: body.message,
+            direction: 'citizen',
+            user_display_name: 'ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ',
+            timestamp: '2026-11-25T10:05:00.000Z',
+          },
+        },
+        { status: 201 },
+      );
+    }),
+  );
+  return sent;
+}
+
+describe('the reply to a received document', () => {
+  it('asks for a text, sends it and says so', async () => {
+    const sent = mockMessage(received());
+    const { user } = renderApp(`/my/messages/show/${ID}`, { config: CONFIG });
+    const field = await screen.findByLabelText('Το μήνυμά σας', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Αποστολή απάντησης' }));
+    expect(screen.getByText('Γράψτε το μήνυμά σας.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+    await user.type(field, 'Ευχαριστώ για την ενημέρωση.');
+    expect(screen.getByText(/28 από 320 χαρακτήρες/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Αποστολή απάντησης' }));
+    await waitFor(() => expect(sent).toEqual([{ message: 'Ευχαριστώ για την ενημέρωση.' }]));
+    expect(await screen.findByText('Η απάντησή σας στάλθηκε στον φορέα.')).toBeTruthy();
+  });
+
+  it('is not offered for a plain message', async () => {
+    mockMessage(received({ type: 'message', document: null }));
+    renderApp(`/my/messages/show/${ID}`, { config: CONFIG });
+    await screen.findByRole('heading', { level: 1, name: /Δήμος Αθηναίων/ }, { timeout: 5000 });
+    expect(screen.queryByLabelText('Το μήνυμά σας')).toBeNull();
+  });
+});
