@@ -262,4 +262,44 @@ describe('take your records with you (vault export)', () => {
       .executeTakeFirstOrThrow();
     expect(old.state).toBe('failed');
   });
+
+  it('holds what an entity issued to the citizen, never what a clerk wrote for the entity', async () => {
+    const athens = await t.database.db
+      .selectFrom('entities')
+      .select('id')
+      .where('codename', '=', 'DIMOS_ATHINAION')
+      .executeTakeFirstOrThrow();
+    const path = `/api/entity/${athens.id}/documents`;
+    const started = await api<{ data: { document: { id: string } } }>('POST', path, {
+      token: tokens.clerkA,
+      json: { template: 'entity-certificate' },
+    });
+    expect(started.status).toBe(201);
+    const id = started.body.data.document.id;
+    const save = (json: unknown) =>
+      api<{ data: { document: { state: string } } }>('POST', `${path}/${id}`, {
+        token: tokens.clerkA,
+        json,
+      });
+    const statements = { recipient_afm: AFM.citizenB, subject: 'Βεβαίωση', body: 'Κείμενο.' };
+    expect((await save({ document: { statements } })).status).toBe(200);
+    const issued = await save({ document: { statements: {} }, action: 'submit' });
+    expect(issued.body.data.document.state).toBe('issued');
+
+    // The clerk wrote it (its author), but it is the entity's: the clerk's export is empty.
+    const clerks = await ask('clerkA');
+    expect(clerks.status).toBe(202);
+    expect(clerks.body.data.total).toBe(0);
+    // The citizen it was issued to finds it in hers.
+    const hers = await ask('citizenB');
+    expect(hers.status).toBe(202);
+    expect(hers.body.data.total).toBe(1);
+    await runJob(hers.body.data.id);
+    const ready = await latest('citizenB');
+    const zip = await download('citizenB', ready.body.data?.download_url ?? '');
+    const manifest = JSON.parse(
+      Buffer.from(unzipSync(new Uint8Array(zip.rawPayload))['manifest.json'] ?? []).toString(),
+    ) as Manifest;
+    expect(manifest.documents.map((d) => d.template.refname)).toEqual(['entity-certificate']);
+  });
 });

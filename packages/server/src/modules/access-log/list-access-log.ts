@@ -19,6 +19,8 @@ export async function listAccessLog(
     .select('id')
     .where('reference_code', '=', parsed.code)
     .where('owner_id', '=', input.ownerId)
+    // A clerk is the author (owner_id) of what they write for an entity; that is not theirs.
+    .where('issuer_entity_id', 'is', null)
     .executeTakeFirst();
   if (!document) throw declarationNotFound();
   const [rows, counted] = await Promise.all([

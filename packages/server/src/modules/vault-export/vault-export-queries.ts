@@ -15,12 +15,27 @@ type Queryable = Kysely<DB> | Transaction<DB>;
 /** How long a ready export can be downloaded. */
 export const VAULT_EXPORT_TTL_MS = 24 * 3600 * 1000;
 
-/** The documents an export holds: every issued or revoked document of the owner with its PDF. */
+/**
+ * The documents an export holds: every issued or revoked document of the citizen with its PDF —
+ * their own (not those they wrote as staff on behalf of an entity, whose author is also
+ * `owner_id`) and those an entity issued to them.
+ */
 export function exportableDocuments(db: Queryable, ownerId: string) {
   return db
     .selectFrom('documents')
     .innerJoin('document_pdfs', 'document_pdfs.document_id', 'documents.id')
-    .where('documents.owner_id', '=', ownerId)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('documents.owner_id', '=', ownerId),
+          eb('documents.issuer_entity_id', 'is', null),
+        ]),
+        eb.and([
+          eb('documents.recipient_user_id', '=', ownerId),
+          eb('documents.issuer_entity_id', 'is not', null),
+        ]),
+      ]),
+    )
     .where('documents.state', 'in', ['issued', 'revoked'])
     .where('documents.reference_code', 'is not', null);
 }
