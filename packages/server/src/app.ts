@@ -27,7 +27,7 @@ import {
   issuanceSteps,
   publicIssuanceRoutes,
 } from './modules/issuance';
-import { caseRoutes, publicCaseRoutes } from './modules/cases';
+import { caseRoutes, forwardRoutes, publicCaseRoutes } from './modules/cases';
 import { messageRoutes } from './modules/messages';
 import { recipientRoutes } from './modules/recipients';
 import { permissionRoutes, staffRoutes } from './modules/staff';
@@ -177,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await permissionRoutes(authenticated, database);
         await caseRoutes(authenticated, cases);
         await messageRoutes(authenticated, { database, config });
+        await forwardRoutes(authenticated, database);
       });
     },
     { prefix: '/api' },

@@ -5,6 +5,7 @@ import type {
   EntityRole,
   MessageStatus,
   PermissionState,
+  RecipientAnswerState,
 } from '@dilosi/domain';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
@@ -180,6 +181,16 @@ export type DocumentsTable = {
   retention_until: Timestamp | null;
   issued_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   dismissed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The person a document is addressed to (an authorisation's authorised person), by AFM. */
+  addressee_afm: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That person's answer: pending, accepted or rejected (recipientAnswerMachine). */
+  answer_state: ColumnType<
+    RecipientAnswerState | null,
+    RecipientAnswerState | null | undefined,
+    RecipientAnswerState | null
+  >;
+  answer_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  answered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -352,6 +363,26 @@ export type CitizenMessagesTable = {
   expires_at: Timestamp | null;
 };
 
+export type CaseForwardsTable = {
+  id: Generated<string>;
+  source_entry_id: string;
+  target_entry_id: string;
+  target_entity_id: string;
+  recipient_dataset: string | null;
+  user_id: string | null;
+  created_at: Timestamp;
+};
+
+export type RecipientDatasetsTable = {
+  codename: string;
+  title: ColumnType<LocalizedText, string, string>;
+};
+
+export type RecipientDatasetMembersTable = {
+  dataset: string;
+  entity_id: string;
+};
+
 export type CaseEventsTable = {
   id: Generated<number>;
   inbox_entry_id: string;
@@ -396,6 +427,9 @@ export type DB = {
   document_shares: DocumentSharesTable;
   inbox_entries: InboxEntriesTable;
   case_events: CaseEventsTable;
+  case_forwards: CaseForwardsTable;
+  recipient_datasets: RecipientDatasetsTable;
+  recipient_dataset_members: RecipientDatasetMembersTable;
   permissions: PermissionsTable;
   inbox_counts: InboxCountsTable;
   case_comments: CaseCommentsTable;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { TemplateCatalog } from '../templates';
+import { caseForwardLinks } from './case-forwards';
 import { findCase, toInboxItem } from './case-queries';
 
 /** GET /api/entity/{e}/inbox/{i}: the case, its document as issued and the tab counts. */
@@ -12,7 +13,7 @@ export async function getCase(
   input: { entityId: string; inboxId: string },
 ): Promise<CaseDetail> {
   const row = await findCase(db, input.entityId, input.inboxId);
-  const [document, files, notes, messages, history] = await Promise.all([
+  const [document, files, notes, messages, history, forwards] = await Promise.all([
     row.document_id
       ? db
           .selectFrom('documents')
@@ -39,6 +40,7 @@ export async function getCase(
     countOf(db, 'case_comments', row.id),
     countOf(db, 'case_messages', row.id),
     countOf(db, 'case_events', row.id),
+    caseForwardLinks(db, row.id),
   ]);
   let statements: CaseDetail['document']['statements'] = [];
   if (document) {
@@ -76,6 +78,8 @@ export async function getCase(
       })),
     },
     replies: [],
+    forwarded_to: forwards.forwardedTo,
+    forwarded_from: forwards.forwardedFrom,
     counts: { notes, replies: 0, messages, history },
   };
 }
