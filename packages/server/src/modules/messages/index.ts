@@ -1,1 +1,3 @@
+export { deliverCitizenMessage } from './deliver-citizen-message';
 export { messageRoutes } from './message-routes';
+export { findOwnMessage } from './to-citizen-message';
