@@ -9,6 +9,9 @@ import type {
   CaseNote,
   ClerkPermission,
   DashboardEntity,
+  ForwardAction,
+  ForwardResult,
+  ForwardTargets,
   HistoryItem,
   InboxList,
 } from '@dilosi/domain';
@@ -156,4 +159,28 @@ export async function downloadInboxCsv(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The entities and recipient datasets a case of this entity can be forwarded to. */
+export function useForwardTargets(entityId: string) {
+  return useQuery({
+    queryKey: ['dashboard', 'forward-targets', entityId],
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: ForwardTargets }>(`/api/entity/${enc(entityId)}/forward-targets`, {
+        signal,
+      }),
+  });
+}
+
+/** Forward a case (POST /api/gates/{codename}/gate/inbox-entries/action); lists read again. */
+export function useForwardCase(codename: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ForwardAction) =>
+      apiFetch<{ data: ForwardResult }>(`/api/gates/${enc(codename)}/gate/inbox-entries/action`, {
+        method: 'POST',
+        json: action,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
+  });
 }
