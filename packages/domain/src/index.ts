@@ -18,3 +18,4 @@ export * from './text/elot743';
 export * from './cases/dashboard-api';
 export * from './messages/citizen-messages-api';
 export * from './staff/staff-api';
+export * from './messages/consent-content';
