@@ -181,11 +181,11 @@ export function CaseForwards({ item }: { item: CaseDetail }) {
       ) : null}
       {item.forwarded_to.length > 0 ? (
         <>
-          <p className="govgr-body">
+          <p className="govgr-body dilosi-case-forwards__lead">
             <strong className="dilosi-forwarded-tag">{t('status.forwarded')}</strong>{' '}
             {t('forwarding.toHeading')}
           </p>
-          <ul className="govgr-list">
+          <ul className="govgr-list govgr-list--bullet">
             {item.forwarded_to.map((to) => (
               <li key={to.entity_codename}>
                 {t('forwarding.to', {
