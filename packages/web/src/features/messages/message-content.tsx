@@ -36,9 +36,9 @@ export function MessageContent({ message }: ContentProps) {
   return <Content message={message} />;
 }
 
-function Summary({ message }: ContentProps) {
+function Summary({ message, hasTitle = true }: ContentProps & { hasTitle?: boolean }) {
   const locale = useLocale();
-  const title = textOf(message.state_data.title, locale);
+  const title = hasTitle ? textOf(message.state_data.title, locale) : '';
   const summary = message.state_data.summary;
   return (
     <>
@@ -188,7 +188,8 @@ function DocumentMessage({ message }: ContentProps) {
   const document = query.data.data;
   return (
     <>
-      <Summary message={message} />
+      {/* The document's own title names it: the message's title would say it twice. */}
+      <Summary message={message} hasTitle={false} />
       <h2 className="govgr-heading-m">{document.template_shortname[locale]}</h2>
       <dl className="dilosi-message-details">
         <dt>{t('documentView.issuedBy')}</dt>
