@@ -17,6 +17,9 @@ const AFM = {
   addressee: '100000027',
   other: '100000039',
   clerk: '100000052',
+  head: '100000040',
+  clerkB: '100000119',
+  adminWithoutRole: '100000064',
 };
 
 /**
@@ -77,7 +80,9 @@ describe('documents addressed to or shared with a person', () => {
     tokens.author = await loginAs(t, AFM.author, { certifiedMobile: '6912345678' });
     tokens.addressee = await loginAs(t, AFM.addressee);
     tokens.other = await loginAs(t, AFM.other);
-    tokens.clerk = await loginStaff(t, AFM.clerk);
+    for (const staff of ['clerk', 'head', 'clerkB', 'adminWithoutRole'] as const) {
+      tokens[staff] = await loginStaff(t, AFM[staff]);
+    }
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -278,5 +283,65 @@ describe('documents addressed to or shared with a person', () => {
       { token: tokens.addressee },
     );
     expect(afterRevoke.status).toBe(409);
+  });
+
+  describe('authorization matrix', () => {
+    // The seven callers: anonymous, the addressee (citizen A), another citizen (B), the clerk and
+    // the head of Athens, the clerk of AADE, an admin without a role. Only the addressee.
+    const WHO = [
+      'anonymous',
+      'addressee',
+      'other',
+      'clerk',
+      'head',
+      'clerkB',
+      'adminWithoutRole',
+    ] as const;
+    let messageId = '';
+    beforeAll(async () => {
+      const { id } = await issueAuthorisation();
+      messageId = (await messageFor(id)).id;
+    });
+    const routes: {
+      name: string;
+      method: 'GET' | 'POST';
+      path: () => string;
+      json?: () => unknown;
+      expected: (number | 'ok')[];
+    }[] = [
+      {
+        name: 'GET the document of the message',
+        method: 'GET',
+        path: () => `/api/gates/USER/gate/inbox-entries/${messageId}/document`,
+        expected: [401, 'ok', 404, 404, 404, 404, 404],
+      },
+      {
+        name: 'POST the PDF token of the message',
+        method: 'POST',
+        path: () => `/api/gates/USER/gate/inbox-entries/${messageId}/pdf/token`,
+        expected: [401, 'ok', 404, 404, 404, 404, 404],
+      },
+      {
+        // Last: the addressee's rejection is final, so it runs once, after the others fail.
+        name: 'POST reject (the answer)',
+        method: 'POST',
+        path: () => '/api/gates/USER/gate/inbox-entries/action',
+        json: () => ({ action: 'reject', object_id: messageId, arguments: { reason: 'Όχι' } }),
+        expected: [401, 'ok', 404, 404, 404, 404, 404],
+      },
+    ];
+    it.each(routes.map((r) => [r.name, r] as const))('%s', async (_name, route) => {
+      const got: (number | 'ok')[] = [];
+      // The addressee last, so a refused caller never meets an already answered document.
+      for (const who of [...WHO.filter((w) => w !== 'addressee'), 'addressee' as const]) {
+        const response = await api(route.method, route.path(), {
+          token: tokens[who],
+          ...(route.json ? { json: route.json() } : {}),
+        });
+        got[WHO.indexOf(who)] =
+          response.status >= 200 && response.status < 300 ? 'ok' : response.status;
+      }
+      expect(got).toEqual(route.expected);
+    });
   });
 });
