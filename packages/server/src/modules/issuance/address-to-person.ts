@@ -10,8 +10,8 @@ export const ADDRESSEE_AFM_FIELD = 'authorized_afm';
 /**
  * An issued authorisation is addressed to the person it authorises (by AFM): it waits for
  * their answer (pending) and, when that person has an account, reaches them as a
- * `user-document` they accept or reject. A person who logs in for the first time later finds
- * it through the document's addressee, not through a message (see docs/decisions.md).
+ * `user-document` they accept or reject; a person without one gets it at their first login
+ * (messages module, deliverWaitingDocuments).
  */
 export async function addressToPerson(
   trx: Queryable,
