@@ -107,6 +107,14 @@ export const ERROR_CODES = [
   'message_too_long',
   // The citizen's messages (issue #15).
   'citizen_message_not_found',
+  // Forwarding a case and the addressee's answer (issues #13, #15).
+  'no_dataset',
+  'already_forwarded',
+  'duplicate_targets',
+  'forward_target_not_found',
+  'forward_target_disabled',
+  'forward_to_self',
+  'not_addressee',
   // Staff, permission requests and entity settings (issue #14).
   'head_permission_denied',
   'already_enrolled',

@@ -22,3 +22,4 @@ export * from './staff/staff-api';
 export * from './records/access-log-api';
 export * from './records/vault-export-api';
 export * from './vault/vault-api';
+export * from './messages/consent-content';

@@ -28,7 +28,7 @@ import {
   publicIssuanceRoutes,
 } from './modules/issuance';
 import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/access-log';
-import { caseRoutes, publicCaseRoutes } from './modules/cases';
+import { caseRoutes, forwardRoutes, publicCaseRoutes } from './modules/cases';
 import { messageRoutes } from './modules/messages';
 import { vaultRoutes } from './modules/vault';
 import { replyRoutes } from './modules/replies';
@@ -193,6 +193,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await vaultExportRoutes(authenticated, vaultExports);
         await vaultRoutes(authenticated, { database, catalog });
         await replyRoutes(authenticated, { ...issuance, pdfInspector });
+        await forwardRoutes(authenticated, database);
       });
     },
     { prefix: '/api' },

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { startJobQueue } from './jobs/queue';
 import { buildMetricsServer } from './plugins/metrics';
 import { seedDemoCases } from './seed/demo-cases';
+import { seedDemoMessages } from './seed/demo-messages';
 import { seedDemoData } from './seed/seed-demo-data';
 
 async function main(): Promise<void> {
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO_DATA) {
     await seedDemoData(database);
     await seedDemoCases(database);
+    await seedDemoMessages(database);
   }
 
   const app = await buildApp({ config, database, jobs: null });

@@ -183,6 +183,17 @@ export const entityTemplateSchema = z.object({
 });
 export type EntityTemplate = z.infer<typeof entityTemplateSchema>;
 
+/** One end of a forward: the other entity and its case number. */
+export const caseForwardLinkSchema = z.object({
+  entity_codename: z.string(),
+  entity_display_name: localizedTextSchema,
+  case_id: z.string(),
+  timestamp: z.string(),
+  /** The recipient dataset the forward went through (forward-info), if any. */
+  recipient_dataset: z.string().nullable(),
+});
+export type CaseForwardLink = z.infer<typeof caseForwardLinkSchema>;
+
 /** GET /api/entity/{e}/inbox/{i}: the case page. */
 export const caseDetailSchema = inboxItemSchema.extend({
   /** Taken off the entity's lists (a closed case); a status change brings it back. */
@@ -198,6 +209,10 @@ export const caseDetailSchema = inboxItemSchema.extend({
   }),
   /** Replies of the entity (spec section 3); only issued ones are listed, drafts link to edit. */
   replies: z.array(caseReplySchema),
+  /** Where the case was forwarded to (the "Προωθημένη" label is shown while any). */
+  forwarded_to: z.array(caseForwardLinkSchema),
+  /** The case it was forwarded from, in another entity: the link back. */
+  forwarded_from: caseForwardLinkSchema.nullable(),
   counts: z.object({
     notes: z.number().int(),
     replies: z.number().int(),
@@ -221,6 +236,10 @@ export const CASE_HISTORY_ACTIONS = [
   'document_revoked',
   'share',
   'dismiss',
+  /** The case was forwarded to another entity (source side). */
+  'forwarded',
+  /** The case arrived forwarded from another entity (target side). */
+  'forwarded_from',
 ] as const;
 export type CaseHistoryAction = (typeof CASE_HISTORY_ACTIONS)[number];
 
@@ -336,3 +355,48 @@ export type BulkCaseResult = z.infer<typeof bulkCaseResultSchema>['data'];
 
 /** At most this many rows in one CSV export. */
 export const INBOX_EXPORT_MAX_ROWS = 200_000;
+
+/**
+ * POST /api/gates/{codename}/gate/inbox-entries/action (spec section 7) on an entity's gate:
+ * `forward` the case `object_id` to one or more entities by codename, or `forward-info` to the
+ * entities of a recipient dataset.
+ */
+export const FORWARD_TARGETS_MAX = 20;
+export const forwardActionSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('forward'),
+    object_id: z.string().max(64),
+    arguments: z.object({
+      'target-codename': z.union([
+        z.string().max(64),
+        z.array(z.string().max(64)).min(1).max(FORWARD_TARGETS_MAX),
+      ]),
+    }),
+  }),
+  z.object({
+    action: z.literal('forward-info'),
+    object_id: z.string().max(64),
+    arguments: z.object({ recipient_dataset: z.string().max(64) }),
+  }),
+]);
+export type ForwardAction = z.infer<typeof forwardActionSchema>;
+
+export const forwardResultSchema = z.object({
+  data: z.object({ forwarded: z.array(caseForwardLinkSchema) }),
+});
+export type ForwardResult = z.infer<typeof forwardResultSchema>['data'];
+
+/** GET /api/forward-targets: the entities a case can be forwarded to, and the datasets. */
+export const forwardTargetsSchema = z.object({
+  data: z.object({
+    entities: z.array(z.object({ codename: z.string(), display_name: localizedTextSchema })),
+    datasets: z.array(
+      z.object({
+        codename: z.string(),
+        title: localizedTextSchema,
+        members: z.array(z.string()),
+      }),
+    ),
+  }),
+});
+export type ForwardTargets = z.infer<typeof forwardTargetsSchema>['data'];

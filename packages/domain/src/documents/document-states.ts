@@ -125,9 +125,34 @@ export const DOCUMENT_EVENTS = [
   'shared',
   'dismissed',
   'retention_set',
+  'accepted',
+  'rejected',
 ] as const;
 export type DocumentEvent = (typeof DOCUMENT_EVENTS)[number];
 
 /** Retention an issued document may be given, in days from its issue (spec section 9: up to 5 years). */
 export const RETENTION_MIN_DAYS = 30;
 export const RETENTION_MAX_DAYS = 1826;
+
+/**
+ * The addressee's side of a document (spec section 4: "a recipient accepts a pending document,
+ * irreversibly"): an issued document naming a person (an authorisation's authorised person) is
+ * pending for them until they accept it or reject it with a reason. Kept beside the document's
+ * own state, which stays issued: the document stands and validates whatever the answer.
+ */
+export const RECIPIENT_ANSWER_STATES = ['pending', 'accepted', 'rejected'] as const;
+export type RecipientAnswerState = (typeof RECIPIENT_ANSWER_STATES)[number];
+
+export const recipientAnswerMachine = defineMachine({
+  name: 'recipient-answer',
+  states: RECIPIENT_ANSWER_STATES,
+  initial: 'pending',
+  events: {
+    accept: { pending: 'accepted' },
+    reject: { pending: 'rejected' },
+  },
+});
+export type RecipientAnswerEvent = keyof typeof recipientAnswerMachine.events;
+
+/** A rejection's reason is at most this long. */
+export const ANSWER_REASON_MAX_SIZE = 1000;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { documentPreviewSchema } from '../documents/api-document';
+import { ANSWER_REASON_MAX_SIZE, RECIPIENT_ANSWER_STATES } from '../documents/document-states';
 import { MESSAGE_STATUSES } from '../state-machines/machines';
+import { localizedTextSchema } from '../templates/template-schema';
 
 /** Citizen message types (spec section 3, "Citizen message entry"). */
 export const CITIZEN_MESSAGE_TYPES = [
@@ -70,6 +73,9 @@ export const citizenMessageSchema = z.object({
       template_refname: z.string(),
       state: z.string(),
       issued_at: z.string().nullable(),
+      /** The addressee's answer to a document naming them (user-document), else null. */
+      answer_state: z.enum(RECIPIENT_ANSWER_STATES).nullable().optional(),
+      answer_reason: z.string().nullable().optional(),
     })
     .nullable(),
 });
@@ -88,12 +94,49 @@ export const inboxEntriesResponseSchema = z.object({
 });
 export type InboxEntriesResponse = z.infer<typeof inboxEntriesResponseSchema>;
 
-export const INBOX_ENTRY_ACTIONS = ['retrieve', 'archive', 'unarchive'] as const;
+/**
+ * Actions on one of the citizen's messages. `accept` and `reject`: the addressee's answer to a
+ * document naming them (a `user-document`); a rejection gives a `reason`.
+ */
+export const INBOX_ENTRY_ACTIONS = [
+  'retrieve',
+  'archive',
+  'unarchive',
+  'accept',
+  'reject',
+] as const;
+export type InboxEntryActionName = (typeof INBOX_ENTRY_ACTIONS)[number];
 /** POST /api/gates/USER/gate/inbox-entries/action: object_id at the top or in `arguments`. */
 export const inboxEntryActionSchema = z.object({
   action: z.enum(INBOX_ENTRY_ACTIONS),
   object_id: z.string().max(64).optional(),
-  arguments: z.object({ object_id: z.string().max(64).optional() }).optional(),
+  arguments: z
+    .object({
+      object_id: z.string().max(64).optional(),
+      reason: z.string().max(ANSWER_REASON_MAX_SIZE).optional(),
+    })
+    .optional(),
 });
 export type InboxEntryAction = z.infer<typeof inboxEntryActionSchema>;
 export const inboxEntryResponseSchema = z.object({ data: citizenMessageSchema });
+
+/**
+ * GET /api/gates/USER/gate/inbox-entries/{id}/document: the document a message carries, read
+ * only (a shared document, a document addressed to the caller, one an entity sent them).
+ */
+export const messageDocumentSchema = z.object({
+  data: z.object({
+    id: z.string(),
+    reference_code: z.string().nullable(),
+    template_refname: z.string(),
+    template_shortname: localizedTextSchema,
+    state: z.string(),
+    issued_at: z.string().nullable(),
+    /** Who issued it: the citizen's name. */
+    owner_display_name: z.string(),
+    preview: documentPreviewSchema,
+    answer_state: z.enum(RECIPIENT_ANSWER_STATES).nullable(),
+    answer_reason: z.string().nullable(),
+  }),
+});
+export type MessageDocument = z.infer<typeof messageDocumentSchema>['data'];

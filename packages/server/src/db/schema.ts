@@ -8,6 +8,7 @@ import type {
   MessageStatus,
   PermissionState,
   VaultExportState,
+  RecipientAnswerState,
 } from '@dilosi/domain';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
@@ -190,6 +191,16 @@ export type DocumentsTable = {
   /** The citizen an entity's issued document reaches. */
   recipient_user_id: ColumnType<string | null, string | null | undefined, string | null>;
   recipient_afm: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The person a document is addressed to (an authorisation's authorised person), by AFM. */
+  addressee_afm: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That person's answer: pending, accepted or rejected (recipientAnswerMachine). */
+  answer_state: ColumnType<
+    RecipientAnswerState | null,
+    RecipientAnswerState | null | undefined,
+    RecipientAnswerState | null
+  >;
+  answer_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  answered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -362,6 +373,26 @@ export type CitizenMessagesTable = {
   expires_at: Timestamp | null;
 };
 
+export type CaseForwardsTable = {
+  id: Generated<string>;
+  source_entry_id: string;
+  target_entry_id: string;
+  target_entity_id: string;
+  recipient_dataset: string | null;
+  user_id: string | null;
+  created_at: Timestamp;
+};
+
+export type RecipientDatasetsTable = {
+  codename: string;
+  title: ColumnType<LocalizedText, string, string>;
+};
+
+export type RecipientDatasetMembersTable = {
+  dataset: string;
+  entity_id: string;
+};
+
 export type CaseEventsTable = {
   id: Generated<number>;
   inbox_entry_id: string;
@@ -435,6 +466,9 @@ export type DB = {
   document_shares: DocumentSharesTable;
   inbox_entries: InboxEntriesTable;
   case_events: CaseEventsTable;
+  case_forwards: CaseForwardsTable;
+  recipient_datasets: RecipientDatasetsTable;
+  recipient_dataset_members: RecipientDatasetMembersTable;
   permissions: PermissionsTable;
   inbox_counts: InboxCountsTable;
   case_comments: CaseCommentsTable;

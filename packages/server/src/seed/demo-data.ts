@@ -310,3 +310,28 @@ export const demoPersons: DemoPerson[] = [
     address: athens,
   },
 ];
+
+/**
+ * Demo recipient datasets (spec section 7, `forward-info`): named lists of entities a case's
+ * information is forwarded to at once.
+ */
+export const demoRecipientDatasets: {
+  codename: string;
+  title: LocalizedText;
+  members: string[];
+}[] = [
+  {
+    codename: 'MUNICIPALITIES',
+    title: { el: 'Μεγάλοι δήμοι', en: 'Large municipalities', fr: 'Grandes municipalités' },
+    members: ['DIMOS_ATHINAION', 'DIMOS_THESSALONIKIS'],
+  },
+  {
+    codename: 'SOCIAL_SECURITY_TAX',
+    title: {
+      el: 'Ασφάλιση και φορολογία',
+      en: 'Social security and tax',
+      fr: 'Sécurité sociale et impôts',
+    },
+    members: ['EFKA', 'AADE'],
+  },
+];

@@ -1,6 +1,6 @@
 import { permissionMachine, transition } from '@dilosi/domain';
 import type { Database } from '../db/database';
-import { demoEntities, demoPersons } from './demo-data';
+import { demoEntities, demoPersons, demoRecipientDatasets } from './demo-data';
 import { demoStaff } from './demo-staff';
 
 /**
@@ -45,6 +45,7 @@ export async function seedDemoData(
     .onConflict((oc) => oc.column('afm').doNothing())
     .execute();
   await seedStaffPermissions(database);
+  await seedRecipientDatasets(database);
   return { entities: entities.length, persons: persons.length };
 }
 
@@ -94,4 +95,29 @@ async function seedStaffPermissions(database: Database): Promise<void> {
       })
       .execute();
   }
+}
+
+/** The demo recipient datasets and their members; existing rows are left as they are. */
+async function seedRecipientDatasets(database: Database): Promise<void> {
+  const { db } = database;
+  await db
+    .insertInto('recipient_datasets')
+    .values(
+      demoRecipientDatasets.map((d) => ({ codename: d.codename, title: JSON.stringify(d.title) })),
+    )
+    .onConflict((oc) => oc.column('codename').doNothing())
+    .execute();
+  const entities = await db.selectFrom('entities').select(['id', 'codename']).execute();
+  const members = demoRecipientDatasets.flatMap((d) =>
+    d.members.flatMap((codename) => {
+      const entity = entities.find((e) => e.codename === codename);
+      return entity ? [{ dataset: d.codename, entity_id: entity.id }] : [];
+    }),
+  );
+  if (members.length === 0) return;
+  await db
+    .insertInto('recipient_dataset_members')
+    .values(members)
+    .onConflict((oc) => oc.columns(['dataset', 'entity_id']).doNothing())
+    .execute();
 }

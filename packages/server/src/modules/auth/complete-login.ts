@@ -14,6 +14,7 @@ import { isLoginProvider, PROVIDER_CLAIMS, type LoginProvider } from './provider
 import { checkRegistry } from './registry';
 import { callbackQuerySchema } from './schemas';
 import { randomToken, sha256Hex } from './secure-random';
+import { deliverWaitingDocuments } from '../messages';
 import { upsertAnonymousUser, upsertPersonUser } from './users';
 
 // The one-time code of /login/token#code=…: spec section 4, 60 seconds, single use.
@@ -148,6 +149,8 @@ async function completeLogin(
         grantAdmin: isAdmin,
       });
       userId = user.id;
+      // A first login: what was addressed to or shared with this AFM before now arrives.
+      if (!known && user.afm) await deliverWaitingDocuments(database.db, { userId, afm: user.afm });
       if (identity.certifiedMobile) sessionClaims = [...sessionClaims, 'mobile_certified_login'];
     }
 

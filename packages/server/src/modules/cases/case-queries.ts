@@ -1,5 +1,5 @@
 import { DAY_MS, type InboxItem, type LocalizedText, isUuid } from '@dilosi/domain';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SqlBool } from 'kysely';
 import type { DB, InboxEntriesTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { TemplateCatalog } from '../templates';
@@ -7,6 +7,8 @@ import type { TemplateCatalog } from '../templates';
 export type CaseRow = Selectable<InboxEntriesTable> & {
   assignee_firstname: string | null;
   assignee_surname: string | null;
+  /** Forwarded to another entity: the "Προωθημένη" display label. */
+  forwarded: SqlBool;
 };
 
 /** The case row with its assignee's name; only within the entity (another entity's: none). */
@@ -15,7 +17,17 @@ export function caseRows(db: Kysely<DB>) {
     .selectFrom('inbox_entries')
     .leftJoin('users as assignee', 'assignee.id', 'inbox_entries.assignee_id')
     .selectAll('inbox_entries')
-    .select(['assignee.firstname as assignee_firstname', 'assignee.surname as assignee_surname']);
+    .select(['assignee.firstname as assignee_firstname', 'assignee.surname as assignee_surname'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('case_forwards')
+            .select('case_forwards.id')
+            .whereRef('case_forwards.source_entry_id', '=', 'inbox_entries.id'),
+        )
+        .as('forwarded'),
+    );
 }
 
 export const caseNotFound = () => new AppError(404, 'case_not_found');
@@ -57,7 +69,7 @@ export function toInboxItem(catalog: TemplateCatalog, row: CaseRow, at: Date): I
     id: row.id,
     entry_id: row.id,
     inbox_status: row.status,
-    forwarded: false,
+    forwarded: Boolean(row.forwarded),
     assignee: row.assignee_id,
     assignee_display_name: row.assignee_id ? assigneeName || row.assignee_id : null,
     age_days: ageDays,

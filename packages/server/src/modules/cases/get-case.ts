@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import type { AccessLog } from '../access-log';
 import type { EntityAccess } from '../staff';
 import type { TemplateCatalog } from '../templates';
+import { caseForwardLinks } from './case-forwards';
 import { findCase, toInboxItem } from './case-queries';
 import { listCaseReplies } from './list-case-replies';
 
@@ -15,7 +16,7 @@ export async function getCase(
   input: { entityId: string; inboxId: string },
 ): Promise<CaseDetail> {
   const row = await findCase(db, input.entityId, input.inboxId);
-  const [document, files, notes, messages, history] = await Promise.all([
+  const [document, files, notes, messages, history, forwards] = await Promise.all([
     row.document_id
       ? db
           .selectFrom('documents')
@@ -42,6 +43,7 @@ export async function getCase(
     countOf(db, 'case_comments', row.id),
     countOf(db, 'case_messages', row.id),
     countOf(db, 'case_events', row.id),
+    caseForwardLinks(db, row.id),
   ]);
   const replies = await listCaseReplies(db, catalog, row.id);
   let statements: CaseDetail['document']['statements'] = [];
@@ -80,6 +82,8 @@ export async function getCase(
       })),
     },
     replies,
+    forwarded_to: forwards.forwardedTo,
+    forwarded_from: forwards.forwardedFrom,
     counts: { notes, replies: replies.length, messages, history },
   };
 }

@@ -1,5 +1,6 @@
 export { caseRoutes, publicCaseRoutes } from './case-routes';
 export type { CaseServices } from './case-services';
+export { forwardRoutes } from './forward-routes';
 export { inboxCounts, listInbox } from './list-inbox';
 export { alertCitizen } from './alert-citizen';
 export { findCase } from './case-queries';

@@ -9,13 +9,15 @@ import {
 import { sql } from 'kysely';
 import type { DocumentRow, User } from '../../db/schema';
 import type { Queryable } from '../documents';
+import { addressToPerson } from './address-to-person';
 import { citizenName, documentLinkParams } from './document-links';
 import type { IssuanceServices } from './issuance-services';
 
 /**
  * Hands an issued document to its recipient, in the issuance's transaction: an entity gets a
  * case in its inbox (case number YYYY/NNNNNN, the listed columns copied), a person named with
- * an e-mail address gets the validation link. Answers the case number, if any.
+ * an e-mail address gets the validation link; an authorisation waits for the authorised
+ * person's answer. Answers the case number, if any.
  */
 export async function deliverIssuedDocument(
   trx: Queryable,
@@ -23,6 +25,7 @@ export async function deliverIssuedDocument(
   input: { row: DocumentRow; template: Template; user: User; issuedAt: Date },
 ): Promise<string | null> {
   const { row, template, user, issuedAt } = input;
+  await addressToPerson(trx, input);
   const recipient = (row.recipient as Recipient | null) ?? null;
   const name = citizenName(row.values, user);
   if (recipient?.type === 'entity') {

@@ -3,6 +3,7 @@ import type { IssuanceSteps } from '../documents';
 import { confirmIssuance } from './confirm-issuance';
 import { createPdfTokenRoute } from './create-pdf-token';
 import { downloadPdfRoute } from './download-pdf';
+import { messageDocumentRoutes } from './message-document';
 import { getCitizenDeclarationRoute } from './get-citizen-declaration';
 import type { IssuanceServices } from './issuance-services';
 import { requestIssuance } from './request-issuance';
@@ -26,6 +27,7 @@ export async function issuanceRoutes(authenticated: FastifyInstance, services: I
   await runDocumentActionRoute(authenticated, services);
   await createPdfTokenRoute(authenticated, services);
   await getCitizenDeclarationRoute(authenticated, services);
+  await messageDocumentRoutes(authenticated, services);
 }
 
 /** GET /api/pdf/{token}: public, the token is the authorisation. */

@@ -1,11 +1,16 @@
 import { now } from '../../clock';
 import { insertDocumentEvent, type Queryable } from '../documents';
+import { deliverCitizenMessage } from '../messages';
 import { ArgumentErrors } from './action-arguments';
 import { actionMessage } from './action-messages';
 import { withLockedDocument, type DocumentActionInput } from './document-action';
+import { citizenName } from './document-links';
 import type { IssuanceServices } from './issuance-services';
 
-/** `share`: the issued document shared with a person named by name and tax number. */
+/**
+ * `share`: the issued document shared with a person named by name and tax number; a person
+ * who has an account receives it as a `shared-document` message and may then read it.
+ */
 export async function shareDocument(
   services: IssuanceServices,
   input: DocumentActionInput,
@@ -40,6 +45,27 @@ export async function shareDocument(
         step: locked.step,
         userId: user.id,
       });
+      // A person with an account finds it in their mailbox; never the owner themself.
+      const person = await handle
+        .selectFrom('users')
+        .select('id')
+        .where('afm', '=', afm ?? '')
+        .where('id', '!=', user.id)
+        .executeTakeFirst();
+      if (person) {
+        await deliverCitizenMessage(handle, {
+          ownerId: person.id,
+          type: 'shared-document',
+          stateData: {
+            title: input.template.shortname,
+            sender_display_name: citizenName(locked.values, user.record),
+            recipient_display_name: `${firstname} ${surname}`,
+            reference_code: locked.reference_code,
+          },
+          documentId: locked.id,
+          at: now(),
+        });
+      }
       return locked;
     },
     trx,

@@ -1,1 +1,4 @@
+export { deliverCitizenMessage } from './deliver-citizen-message';
+export { deliverWaitingDocuments } from './deliver-waiting-documents';
 export { messageRoutes } from './message-routes';
+export { findOwnMessage } from './to-citizen-message';

@@ -12,11 +12,13 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../auth';
 import { actOnCitizenMessage } from './act-on-citizen-message';
+import { answerAddressedDocument } from './answer-addressed-document';
 import { listCitizenMessages } from './list-citizen-messages';
 
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
+  403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
@@ -57,7 +59,9 @@ export async function messageRoutes(
     '/gates/USER/gate/inbox-entries/action',
     {
       schema: {
-        ...docs('Open (retrieve), archive or unarchive one of the caller’s messages'),
+        ...docs(
+          'Open (retrieve), archive or unarchive a message; accept or reject a document addressed to the caller',
+        ),
         body: inboxEntryActionSchema,
         response: { 200: inboxEntryResponseSchema, ...errors },
       },
@@ -70,11 +74,18 @@ export async function messageRoutes(
           invalid_fields: [{ invalid_field: 'object_id', error_info: { code: 'required' } }],
         });
       }
-      const data = await actOnCitizenMessage(db, {
-        ownerId: user.id,
-        messageId,
-        action: request.body.action,
-      });
+      const { action } = request.body;
+      if (action === 'accept' || action === 'reject') {
+        const data = await answerAddressedDocument(db, {
+          ownerId: user.id,
+          ownerAfm: user.record.afm,
+          messageId,
+          action,
+          reason: request.body.arguments?.reason,
+        });
+        return { data };
+      }
+      const data = await actOnCitizenMessage(db, { ownerId: user.id, messageId, action });
       return { data };
     },
   );

@@ -1,5 +1,5 @@
 import { isUuid } from '@dilosi/domain';
-import type { CitizenMessage } from '@dilosi/domain';
+import type { CitizenMessage, RecipientAnswerState } from '@dilosi/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { CitizenMessagesTable, DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -9,6 +9,8 @@ export type MessageRow = Selectable<CitizenMessagesTable> & {
   template_refname: string | null;
   document_state: string | null;
   issued_at: Date | string | null;
+  answer_state: RecipientAnswerState | null;
+  answer_reason: string | null;
 };
 
 const iso = (value: Date | string | null) =>
@@ -25,6 +27,8 @@ export function messageRows(db: Kysely<DB>) {
       'documents.template_refname',
       'documents.state as document_state',
       'documents.issued_at',
+      'documents.answer_state',
+      'documents.answer_reason',
     ]);
 }
 
@@ -66,6 +70,8 @@ export function toCitizenMessage(row: MessageRow): CitizenMessage {
             template_refname: row.template_refname,
             state: row.document_state,
             issued_at: iso(row.issued_at),
+            answer_state: row.answer_state,
+            answer_reason: row.answer_reason,
           }
         : null,
   };

@@ -23,6 +23,7 @@ import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { DismissCaseDialog, ShareCaseDialog } from './case-action-dialogs';
 import { RepliesTab, ReplyDialog } from './case-replies';
+import { CaseForwards, ForwardCaseDialog } from './forward-case-dialog';
 import {
   caseDownloadUrl,
   useActiveClerks,
@@ -39,7 +40,8 @@ import './dashboard.css';
 
 const TABS = ['details', 'notes', 'replies', 'messages', 'history'] as const;
 type Tab = (typeof TABS)[number];
-type Dialog = 'assign' | 'status' | 'note' | 'message' | 'share' | 'dismiss' | 'reply' | null;
+type Dialog =
+  'assign' | 'status' | 'note' | 'message' | 'share' | 'dismiss' | 'reply' | 'forward' | null;
 
 const when = (iso: string) => formatAthensDateTime(new Date(iso));
 
@@ -122,7 +124,9 @@ export function CasePage() {
         </nav>
         <PageHeading caption={t('case.caption')}>
           {item.declaration.case_id} — {t(`status.${item.inbox_status}`)}
+          {item.forwarded ? ` · ${t('status.forwarded')}` : ''}
         </PageHeading>
+        <CaseForwards item={item} />
         {item.dismissed ? (
           <div className="govgr-warning-text">
             <span className="govgr-warning-text__icon" aria-hidden="true">
@@ -193,6 +197,13 @@ export function CasePage() {
               {t('actions.share')}
             </button>
           ) : null}
+          <button
+            type="button"
+            className="govgr-btn govgr-btn-secondary"
+            onClick={() => setDialog('forward')}
+          >
+            {t('forwarding.action')}
+          </button>
           {!item.dismissed && canTransition(caseMachine, item.inbox_status, 'dismiss') ? (
             <button
               type="button"
@@ -251,6 +262,8 @@ export function CasePage() {
         </div>
         {dialog === 'share' ? (
           <ShareCaseDialog item={item} entityId={entityId} onClose={() => setDialog(null)} />
+        ) : dialog === 'forward' ? (
+          <ForwardCaseDialog item={item} entityId={entityId} onClose={() => setDialog(null)} />
         ) : dialog === 'dismiss' ? (
           <DismissCaseDialog item={item} entityId={entityId} onClose={() => setDialog(null)} />
         ) : dialog === 'reply' ? (
@@ -365,6 +378,9 @@ function HistoryTab({ entityId, inboxId }: { entityId: string; inboxId: string }
             ? `: ${t(`status.${entry.details.to}` as 'status.pending')}`
             : ''}
           {typeof entry.details.reason === 'string' ? ` (${entry.details.reason})` : ''}
+          {typeof entry.details.entity === 'string' && typeof entry.details.case_id === 'string'
+            ? `: ${entry.details.entity} ${entry.details.case_id}`
+            : ''}
           {' — '}
           {entry.action_user_display_name ?? t('history.system')}
         </li>
@@ -379,7 +395,7 @@ function ActionDialog({
   entityId,
   onClose,
 }: {
-  kind: Exclude<Dialog, null | 'share' | 'dismiss' | 'reply'>;
+  kind: Exclude<Dialog, null | 'share' | 'dismiss' | 'reply' | 'forward'>;
   item: CaseDetail;
   entityId: string;
   onClose: () => void;

@@ -10,6 +10,9 @@ import type {
   ClerkPermission,
   DashboardEntity,
   EntityTemplate,
+  ForwardAction,
+  ForwardResult,
+  ForwardTargets,
   HistoryItem,
   InboxList,
   PageMeta,
@@ -184,4 +187,28 @@ export function replyDownloadUrl(entityId: string, replyId: string) {
     `/api/entity/${enc(entityId)}/documents/${enc(replyId)}/pdf/token`,
     { method: 'POST' },
   );
+}
+
+/** The entities and recipient datasets a case of this entity can be forwarded to. */
+export function useForwardTargets(entityId: string) {
+  return useQuery({
+    queryKey: ['dashboard', 'forward-targets', entityId],
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: ForwardTargets }>(`/api/entity/${enc(entityId)}/forward-targets`, {
+        signal,
+      }),
+  });
+}
+
+/** Forward a case (POST /api/gates/{codename}/gate/inbox-entries/action); lists read again. */
+export function useForwardCase(codename: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ForwardAction) =>
+      apiFetch<{ data: ForwardResult }>(`/api/gates/${enc(codename)}/gate/inbox-entries/action`, {
+        method: 'POST',
+        json: action,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
+  });
 }

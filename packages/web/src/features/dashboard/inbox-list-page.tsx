@@ -375,7 +375,15 @@ export function InboxListPage() {
                         {item.declaration.case_id}
                       </Link>
                     </td>
-                    <td className="govgr-table__cell">{t(`status.${item.inbox_status}`)}</td>
+                    <td className="govgr-table__cell">
+                      {t(`status.${item.inbox_status}`)}
+                      {item.forwarded ? (
+                        <>
+                          {' '}
+                          <span className="dilosi-forwarded-tag">{t('status.forwarded')}</span>
+                        </>
+                      ) : null}
+                    </td>
                     <td className="govgr-table__cell">
                       {item.declaration.template.shortname[locale]}
                     </td>

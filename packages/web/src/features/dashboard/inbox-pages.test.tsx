@@ -258,6 +258,8 @@ function caseDetail(n: number): CaseDetail {
     ...item(n),
     document: { id: null, state: null, statements: [], attachments: [] },
     replies: [],
+    forwarded_to: [],
+    forwarded_from: null,
     counts: { notes: 0, replies: 0, messages: 0, history: 1 },
   } as unknown as CaseDetail;
 }

@@ -7,6 +7,7 @@ import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
+import { MessageContent } from './message-content';
 import { textOf } from './message-text';
 import { useMessageAction, useOpenedMessage } from './messages-api';
 import { ReplyToMessage } from './reply-to-message';
@@ -84,9 +85,7 @@ export function MessagePage() {
           </>
         ) : null}
       </dl>
-      {message.state_data.summary ? (
-        <p className="govgr-body dilosi-message-body">{message.state_data.summary}</p>
-      ) : null}
+      <MessageContent message={message} />
       <div className="govgr-button-group">
         {canTransition(messageMachine, message.status, 'archive') ? (
           <button

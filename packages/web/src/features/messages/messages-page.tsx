@@ -1,4 +1,9 @@
-import { formatAthensDateTime, type CitizenMessage, type MessageStatus } from '@dilosi/domain';
+import {
+  consentBannerState,
+  formatAthensDateTime,
+  type CitizenMessage,
+  type MessageStatus,
+} from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -100,7 +105,13 @@ function MessageRow({ message }: { message: CitizenMessage }) {
   const { t } = useTranslation('messages');
   const locale = useLocale();
   const sender = textOf(message.state_data.sender_display_name, locale);
+  const title = textOf(message.state_data.title, locale);
   const isNew = message.status === 'incoming';
+  const consent =
+    message.type === 'wallet-consent-request'
+      ? consentBannerState(message.state_data, new Date())
+      : null;
+  const answer = message.type === 'user-document' ? message.document?.answer_state : null;
   return (
     <li className={`dilosi-message${isNew ? ' dilosi-message--new' : ''}`}>
       <p className="govgr-body-s dilosi-message__meta">
@@ -114,8 +125,17 @@ function MessageRow({ message }: { message: CitizenMessage }) {
           {sender || t(`types.${message.type}`)}
         </Link>
       </h2>
+      {title ? <p className="govgr-body dilosi-message__summary">{title}</p> : null}
       {message.state_data.summary ? (
         <p className="govgr-body dilosi-message__summary">{message.state_data.summary}</p>
+      ) : null}
+      {consent ? (
+        <p className="govgr-body-s dilosi-message__summary">
+          {t(`consent.banner.${consent}.title`)}
+        </p>
+      ) : null}
+      {answer ? (
+        <p className="govgr-body-s dilosi-message__summary">{t(`answer.states.${answer}`)}</p>
       ) : null}
     </li>
   );

@@ -1,0 +1,49 @@
+import { isValidAfm, recipientAnswerMachine, type Template } from '@dilosi/domain';
+import type { DocumentRow, User } from '../../db/schema';
+import type { Queryable } from '../documents';
+import { deliverCitizenMessage } from '../messages';
+import { citizenName } from './document-links';
+
+/** The field of an authorisation that names the authorised person's tax number. */
+export const ADDRESSEE_AFM_FIELD = 'authorized_afm';
+
+/**
+ * An issued authorisation is addressed to the person it authorises (by AFM): it waits for
+ * their answer (pending) and, when that person has an account, reaches them as a
+ * `user-document` they accept or reject; a person without one gets it at their first login
+ * (messages module, deliverWaitingDocuments).
+ */
+export async function addressToPerson(
+  trx: Queryable,
+  input: { row: DocumentRow; template: Template; user: User; issuedAt: Date },
+): Promise<void> {
+  const { row, template, user, issuedAt } = input;
+  if (template.type !== 'authorisation') return;
+  const afm = row.values[ADDRESSEE_AFM_FIELD];
+  if (typeof afm !== 'string' || !isValidAfm(afm) || afm === user.afm) return;
+  await trx
+    .updateTable('documents')
+    .set({ addressee_afm: afm, answer_state: recipientAnswerMachine.initial })
+    .where('id', '=', row.id)
+    .execute();
+  const addressee = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('afm', '=', afm)
+    .executeTakeFirst();
+  if (!addressee) return;
+  const firstname = row.values.authorized_firstname;
+  const surname = row.values.authorized_surname;
+  await deliverCitizenMessage(trx, {
+    ownerId: addressee.id,
+    type: 'user-document',
+    stateData: {
+      title: template.shortname,
+      sender_display_name: citizenName(row.values, user),
+      recipient_display_name: [firstname, surname].filter((v) => typeof v === 'string').join(' '),
+      reference_code: row.reference_code,
+    },
+    documentId: row.id,
+    at: issuedAt,
+  });
+}

@@ -1,0 +1,202 @@
+import type { CaseDetail, ForwardAction } from '@dilosi/domain';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../i18n/use-locale';
+import { controlAria, Field, FieldGroup, inputClassName, useFocusOnErrors } from '../../ui/form';
+import { ModalDialog } from '../../ui/modal-dialog';
+import { showToast } from '../../ui/toasts';
+import { useErrorMessage } from '../../ui/use-error-message';
+import { useEntity, useForwardCase, useForwardTargets } from './dashboard-api';
+
+type Mode = 'entity' | 'dataset';
+type ForwardField = 'target' | 'dataset';
+
+/**
+ * Forward the case to another entity, or to the entities of a recipient dataset (spec section
+ * 7, `forward` / `forward-info` on the entity's gate). The target gets a case of its own; this
+ * one keeps its status and shows as forwarded.
+ */
+export function ForwardCaseDialog({
+  item,
+  entityId,
+  onClose,
+}: {
+  item: CaseDetail;
+  entityId: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const locale = useLocale();
+  const entity = useEntity(entityId);
+  const targets = useForwardTargets(entityId);
+  const forward = useForwardCase(entity.data?.data.codename ?? '');
+  const [mode, setMode] = useState<Mode>('entity');
+  const [target, setTarget] = useState('');
+  const [dataset, setDataset] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<ForwardField, string>> | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { formRef } = useFocusOnErrors(errors);
+  const errorMessage = useErrorMessage();
+  const already = new Set(item.forwarded_to.map((f) => f.entity_codename));
+  const entities = (targets.data?.data.entities ?? []).filter((e) => !already.has(e.codename));
+  const datasets = targets.data?.data.datasets ?? [];
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const field: ForwardField = mode === 'entity' ? 'target' : 'dataset';
+    const value = mode === 'entity' ? target : dataset;
+    if (value === '') {
+      setErrors({ [field]: t('forwarding.chooseRequired') });
+      return;
+    }
+    setErrors(null);
+    const request: ForwardAction =
+      mode === 'entity'
+        ? { action: 'forward', object_id: item.id, arguments: { 'target-codename': value } }
+        : { action: 'forward-info', object_id: item.id, arguments: { recipient_dataset: value } };
+    forward.mutate(request, {
+      onSuccess: (answer) => {
+        const names = answer.data.forwarded.map((f) => f.entity_display_name[locale]).join(', ');
+        showToast('success', t('forwarding.done', { names }));
+        onClose();
+      },
+      onError: (error) => setFailure(errorMessage(error)),
+    });
+  };
+
+  return (
+    <ModalDialog
+      isOpen
+      onClose={onClose}
+      title={t('forwarding.title')}
+      closeLabel={t('actions.close')}
+    >
+      <form ref={formRef} onSubmit={submit} noValidate>
+        <p className="govgr-body">{t('forwarding.intro')}</p>
+        {failure ? (
+          <p className="govgr-error-message" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <FieldGroup id="forward-mode" legend={t('forwarding.mode')}>
+          <div className="govgr-radios">
+            {(['entity', 'dataset'] as const).map((value) => (
+              <div key={value} className="govgr-radios__item">
+                <input
+                  className="govgr-radios__input"
+                  type="radio"
+                  id={`forward-mode-${value}`}
+                  name="mode"
+                  checked={mode === value}
+                  onChange={() => {
+                    setMode(value);
+                    setErrors(null);
+                  }}
+                />
+                <label
+                  className="govgr-label govgr-radios__label"
+                  htmlFor={`forward-mode-${value}`}
+                >
+                  {t(`forwarding.modes.${value}`)}
+                </label>
+              </div>
+            ))}
+          </div>
+        </FieldGroup>
+        {mode === 'entity' ? (
+          <Field id="forward-target" label={t('forwarding.target')} error={errors?.target}>
+            <select
+              className={inputClassName('govgr-select', Boolean(errors?.target))}
+              id="forward-target"
+              name="target"
+              value={target}
+              {...controlAria('forward-target', {
+                hasHint: false,
+                hasError: Boolean(errors?.target),
+              })}
+              onChange={(event) => setTarget(event.target.value)}
+            >
+              <option value="">{t('forwarding.choose')}</option>
+              {entities.map((e) => (
+                <option key={e.codename} value={e.codename}>
+                  {e.display_name[locale]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : (
+          <Field id="forward-dataset" label={t('forwarding.dataset')} error={errors?.dataset}>
+            <select
+              className={inputClassName('govgr-select', Boolean(errors?.dataset))}
+              id="forward-dataset"
+              name="dataset"
+              value={dataset}
+              {...controlAria('forward-dataset', {
+                hasHint: false,
+                hasError: Boolean(errors?.dataset),
+              })}
+              onChange={(event) => setDataset(event.target.value)}
+            >
+              <option value="">{t('forwarding.choose')}</option>
+              {datasets.map((d) => (
+                <option key={d.codename} value={d.codename}>
+                  {d.title[locale]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        <div className="govgr-button-group">
+          <button
+            type="submit"
+            className="govgr-btn govgr-btn-primary"
+            disabled={forward.isPending || !entity.data}
+          >
+            {t('forwarding.submit')}
+          </button>
+          <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
+            {t('actions.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** The "Προωθημένη" label and where the case went, or the case it came from (the link back). */
+export function CaseForwards({ item }: { item: CaseDetail }) {
+  const { t } = useTranslation('dashboard');
+  const locale = useLocale();
+  const from = item.forwarded_from;
+  if (!from && item.forwarded_to.length === 0) return null;
+  return (
+    <div className="dilosi-case-forwards">
+      {from ? (
+        <p className="govgr-body">
+          {t('forwarding.from', {
+            entity: from.entity_display_name[locale],
+            case: from.case_id,
+          })}
+        </p>
+      ) : null}
+      {item.forwarded_to.length > 0 ? (
+        <>
+          <p className="govgr-body dilosi-case-forwards__lead">
+            <strong className="dilosi-forwarded-tag">{t('status.forwarded')}</strong>{' '}
+            {t('forwarding.toHeading')}
+          </p>
+          <ul className="govgr-list govgr-list--bullet">
+            {item.forwarded_to.map((to) => (
+              <li key={to.entity_codename}>
+                {t('forwarding.to', {
+                  entity: to.entity_display_name[locale],
+                  case: to.case_id,
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
