@@ -46,6 +46,8 @@ function caseWith(replies: CaseReply[]): CaseDetail {
     },
     document: { id: null, state: null, issued_at: null, statements: [], attachments: [] },
     replies,
+    forwarded_to: [],
+    forwarded_from: null,
     counts: { notes: 0, replies: replies.length, messages: 0, history: 2 },
   };
 }

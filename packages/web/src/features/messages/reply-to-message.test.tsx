@@ -1,4 +1,4 @@
-import type { CitizenMessage } from '@dilosi/domain';
+import type { CitizenMessage, MessageDocument } from '@dilosi/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,24 @@ function received(fields: Partial<CitizenMessage> = {}): CitizenMessage {
   };
 }
 
+const receivedDocument: MessageDocument = {
+  id: 'd9',
+  reference_code: 'ABCD-EFGH-JKMN',
+  template_refname: 'entity-acknowledgement',
+  template_shortname: { el: 'Βεβαίωση παραλαβής', en: 'Acknowledgement', fr: 'Accusé' },
+  state: 'issued',
+  issued_at: '2026-11-25T10:00:00.000Z',
+  owner_display_name: 'Δήμος Αθηναίων',
+  preview: {
+    heading: { el: 'ΒΕΒΑΙΩΣΗ ΠΑΡΑΛΑΒΗΣ', en: 'ACKNOWLEDGEMENT', fr: 'ACCUSÉ' },
+    rows: [],
+    body: [{ el: 'Παραλάβαμε το αίτημά σας.', en: 'We received it.', fr: 'Reçu.' }],
+    recipient: null,
+  },
+  answer_state: null,
+  answer_reason: null,
+};
+
 function mockMessage(message: CitizenMessage) {
   const sent: unknown[] = [];
   server.use(
@@ -49,6 +67,8 @@ function mockMessage(message: CitizenMessage) {
       }),
     ),
     http.post(`${LIST}/action`, () => HttpResponse.json({ data: message })),
+    // The received document itself, shown read-only above the answer.
+    http.get(`${LIST}/${ID}/document`, () => HttpResponse.json({ data: receivedDocument })),
     http.post(`${LIST}/${ID}/reply`, async ({ request }) => {
       const body = (await request.json()) as { message: string };
       sent.push(body);
