@@ -53,11 +53,28 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await metrics?.server.close();
-    await app.close();
-    await jobs.stop();
-    await database.close();
+    const started = Date.now();
+    app.log.info({ signal }, 'shutting down: draining');
+    // Past the timeout the process stops anyway, and says so with its exit code.
+    setTimeout(() => {
+      app.log.error({ signal }, `shutdown took over ${config.SHUTDOWN_TIMEOUT_MS} ms`);
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    app.readiness.markDraining();
+    if (config.SHUTDOWN_DRAIN_DELAY_MS > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_DELAY_MS));
+    }
+    try {
+      await metrics?.server.close();
+      // Stops accepting, finishes in-flight requests, stops the job queue after its running jobs.
+      await app.close();
+      await jobs.stop();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info({ signal, ms: Date.now() - started }, 'shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -68,6 +85,7 @@ async function main(): Promise<void> {
     await metrics.server.listen({ host: metrics.host, port: metrics.port });
     app.log.info({ host: metrics.host, port: metrics.port }, 'GET /metrics on its own listener');
   }
+  app.readiness.markReady();
   const where = config.DATABASE_URL ? 'PostgreSQL server' : `PGlite in ${config.dataDir}`;
   console.log(`\nDilosi is running at ${config.publicUrl} (database: ${where})\n`);
 }
