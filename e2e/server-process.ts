@@ -32,18 +32,23 @@ export type ServerProcess = {
   stop(graceMs?: number): Promise<{ code: number | null; ms: number }>;
 };
 
+/** The TypeScript source through tsx, or the compiled build `npm start` runs (`npm run build`). */
+export const SOURCE_ENTRY = ['--import', 'tsx', 'packages/server/src/main.ts'];
+export const COMPILED_ENTRY = ['packages/server/dist/main.mjs'];
+
 /**
- * The server as production runs it (`npm run start:server`'s command), one OS process on a free
- * port of 127.0.0.1 with `env` on top of this process's environment.
+ * The server, one OS process on a free port of 127.0.0.1 with `env` on top of this process's
+ * environment.
  */
 export async function startServerProcess(
   name: string,
   env: Record<string, string>,
+  entry: string[] = SOURCE_ENTRY,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,

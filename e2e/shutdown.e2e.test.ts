@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, codeOf, loginThroughIdp } from '../packages/server/test/api/login-browser';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { COMPILED_ENTRY, startServerProcess, type ServerProcess } from './server-process';
 
-// SIGTERM on the embedded default (docs/deployment.md, "Shutdown"): the process stops accepting,
-// finishes what is in flight and exits 0 within 10 s; /readyz says "draining" meanwhile.
+// SIGTERM on the embedded default as `npm start` runs it, the compiled build (docs/deployment.md,
+// "Shutdown"): the process stops accepting, finishes what is in flight and exits 0 within 10 s;
+// /readyz says "draining" meanwhile. Needs `npm run build` (test:e2e runs it).
 
 type DocumentBody = { data: { document: { id: string; state: string; step: string } } };
 
@@ -38,12 +39,11 @@ async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void
 
 async function startEmbedded(env: Record<string, string> = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dilosi-shutdown-'));
-  const server = await startServerProcess('embedded', {
-    DATA_DIR: dataDir,
-    RATE_LIMIT_MAX: '100000',
-    LOG_LEVEL: 'info',
-    ...env,
-  });
+  const server = await startServerProcess(
+    'embedded',
+    { DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'info', ...env },
+    COMPILED_ENTRY,
+  );
   await server.ready();
   return { server, dataDir };
 }
