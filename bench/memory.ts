@@ -3,10 +3,11 @@
 // lets it sit idle, and reads its RSS from /proc. Beside it, in the same run, the floor: a bare
 // Node process that only opens the same PGlite folder. Prints JSON, one line per start.
 // Run: node --import tsx bench/memory.ts
-//   ENTRY="--import tsx packages/server/src/main.ts"  the command after `node` (default; the
-//                                                       compiled build: "dist/server/main.js")
-//   IDLE_SECONDS=20  RUNS=2  FLOOR=default: the floor with PGlite's default settings (to read
-//   a server from before PGLITE_SETTINGS against)
+//   ENTRY="--import tsx packages/server/src/main.ts": the command after `node` (default; the
+//   compiled build, as `npm start` runs it: "packages/server/dist/main.mjs")
+//   READY_PATH=/readyz (/healthz for a build from before /readyz)  IDLE_SECONDS=20  RUNS=2
+//   FLOOR=default: the floor with PGlite's default settings (to read a server from before
+//   PGLITE_SETTINGS against)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -60,7 +61,7 @@ async function main() {
         entry,
         { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         () =>
-          fetch(`http://127.0.0.1:${port}/readyz`).then(
+          fetch(`http://127.0.0.1:${port}${process.env.READY_PATH ?? '/readyz'}`).then(
             (r) => r.ok,
             () => false,
           ),
