@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { SEED_LOCK_KEY, withAdvisoryLock } from './db/advisory-lock';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { startJobQueue } from './jobs/queue';
@@ -31,8 +32,11 @@ async function main(): Promise<void> {
   );
   const applied = await migrate(database);
   if (config.SEED_DEMO_DATA) {
-    await seedDemoData(database);
-    await seedDemoCases(database);
+    // The seeds check, then insert: two processes starting at once must not both insert.
+    await withAdvisoryLock(config.DATABASE_URL, SEED_LOCK_KEY, async () => {
+      await seedDemoData(database);
+      await seedDemoCases(database);
+    });
   }
 
   const app = await buildApp({ config, database, jobs: null });
