@@ -6,6 +6,7 @@
 //   DATABASE_URL=postgres://…   PostgreSQL server (a schema of its own, dropped at the end);
 //                               default: embedded PGlite in a temporary folder
 //   DOCUMENTS=400 CONCURRENCY=16 CITIZENS=20 BENCH_TRACE=1 (each request's time on stderr)
+//   node --expose-gc …: also the RSS after a full garbage collection at the end
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -235,10 +236,17 @@ async function main() {
       // WebAssembly memory (PGlite) and buffers, and the JavaScript heap, within the RSS.
       external_mb: Math.round(process.memoryUsage().external / 1_048_576),
       heap_mb: Math.round(process.memoryUsage().heapTotal / 1_048_576),
+      // With `node --expose-gc`: the RSS once garbage is collected, what the process keeps.
+      ...(typeof globalThis.gc === 'function' ? { rss_after_gc_mb: rssAfterGc() } : {}),
     }),
   );
   await app.close();
   await cleanup();
+}
+
+function rssAfterGc(): number {
+  globalThis.gc?.();
+  return Math.round(process.memoryUsage().rss / 1_048_576);
 }
 
 main().catch((error: unknown) => {

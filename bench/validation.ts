@@ -7,9 +7,22 @@
 //   CONNECTIONS=50 DURATION=10 API_PROCESSES=1 SAMPLE=10000
 //   BENCH_ROUTE=context: GET /api/validation/contexts/default instead (no database: the
 //   framework's own ceiling on this machine, to read the look-up figure against)
+//   BENCH_TOOL=wrk: wrk (a C load generator: autocannon, in Node on the same two cores,
+//   saturates before the server does) against a bare Fastify + pg server running the same
+//   prepared query on the same database, then against the product, in one run, RUNS times;
+//   prints both figures and their ratio. WRK_THREADS=2. CPU_PROF=dir: each server process
+//   writes a V8 CPU profile there (in product/ and bare/) (summarise it with bench/cpu-profile-summary.mjs).
+//   BENCH_TOOL=inject: no network: the product and the bare server in this one process, driven
+//   by app.inject one look-up at a time, alternately, ROUNDS × LOOKUPS each; prints the CPU time
+//   per look-up of each (what the product's layers add, with little of the machine's noise).
+import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
+import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/db/database';
@@ -21,7 +34,64 @@ const processes = Number(process.env.API_PROCESSES ?? 1);
 const sampleSize = Number(process.env.SAMPLE ?? 10_000);
 const port = Number(process.env.BENCH_PORT ?? 18_471);
 
-async function serve(): Promise<void> {
+/** The look-up's SQL, as find-validated-document.ts runs it (read from there, not copied). */
+async function lookupSql(): Promise<string> {
+  const source = await fs.readFile(
+    new URL(
+      '../packages/server/src/modules/validation/find-validated-document.ts',
+      import.meta.url,
+    ),
+    'utf8',
+  );
+  const sql = /const LOOKUP_SQL = `([^`]+)`/.exec(source)?.[1];
+  if (!sql) throw new Error('LOOKUP_SQL not found in find-validated-document.ts');
+  return sql;
+}
+
+/**
+ * The ceiling: Fastify and pg with nothing else, the same prepared query on the same pool size,
+ * answering the row as JSON. What a look-up costs with no product around it.
+ */
+async function buildBare() {
+  const sql = await lookupSql();
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+  });
+  const app = Fastify({ logger: false });
+  app.post('/api/validation/document', async (request, reply) => {
+    const code = String((request.body as Record<string, unknown>)['document-id'] ?? '');
+    const { rows } = await pool.query({ text: sql, values: [code], name: 'validation-lookup' });
+    if (!rows[0]) return reply.status(404).send({ error: { code: 'document_not_found' } });
+    return { data: { document: rows[0] } };
+  });
+  app.addHook('onClose', () => pool.end());
+  return app;
+}
+
+async function serveBare(): Promise<void> {
+  const app = await buildBare();
+  await app.listen({ host: '127.0.0.1', port });
+  reportCpu();
+  process.send?.('ready');
+  process.on('SIGTERM', () => {
+    void app.close().finally(() => process.exit(0));
+  });
+}
+
+/** CPU time of this server process over the measured run, asked for by the primary. */
+function reportCpu() {
+  let cpuFrom = process.cpuUsage();
+  process.on('message', (message) => {
+    if (message === 'cpu-start') cpuFrom = process.cpuUsage();
+    if (message === 'cpu-stop') {
+      const cpu = process.cpuUsage(cpuFrom);
+      process.send?.({ cpuMicros: cpu.user + cpu.system });
+    }
+  });
+}
+
+async function buildProduct() {
   const database = await openDatabase({
     kind: 'postgres',
     connectionString: databaseUrl,
@@ -39,26 +109,74 @@ async function serve(): Promise<void> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
   const app = await buildApp({ config, database });
+  app.addHook('onClose', () => database.close());
+  return app;
+}
+
+async function serve(): Promise<void> {
+  const app = await buildProduct();
   await app.listen({ host: '127.0.0.1', port });
-  // CPU time of this API process over the measured run, asked for by the primary.
-  let cpuFrom = process.cpuUsage();
-  process.on('message', (message) => {
-    if (message === 'cpu-start') cpuFrom = process.cpuUsage();
-    if (message === 'cpu-stop') {
-      const cpu = process.cpuUsage(cpuFrom);
-      process.send?.({ cpuMicros: cpu.user + cpu.system });
-    }
-  });
+  reportCpu();
   process.send?.('ready');
   process.on('SIGTERM', () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .finally(() => process.exit(0));
+    void app.close().finally(() => process.exit(0));
   });
 }
 
-async function run(): Promise<void> {
+/** Both servers in this process, app.inject, one look-up at a time (BENCH_TOOL=inject). */
+async function runInject(): Promise<void> {
+  const { documents, codes } = await sampleCodes();
+  const lookups = Number(process.env.LOOKUPS ?? 5000);
+  const rounds = Number(process.env.ROUNDS ?? 4);
+  const servers = { product: await buildProduct(), bare: await buildBare() };
+  const drive = async (app: (typeof servers)['bare'], count: number) => {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < count; i += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/validation/document',
+        payload: { 'document-id': codes[i % codes.length] },
+      });
+      if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+    }
+    const used = process.cpuUsage(cpu);
+    return {
+      cpu_us: (used.user + used.system) / count,
+      wall_us: ((performance.now() - started) * 1000) / count,
+    };
+  };
+  await drive(servers.product, 1000);
+  await drive(servers.bare, 1000);
+  const totals = { product: [] as number[], bare: [] as number[] };
+  const load = +(os.loadavg()[0] ?? 0).toFixed(2);
+  for (let round = 0; round < rounds; round += 1) {
+    totals.bare.push((await drive(servers.bare, lookups)).cpu_us);
+    totals.product.push((await drive(servers.product, lookups)).cpu_us);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+  const product = median(totals.product);
+  const bare = median(totals.bare);
+  console.log(
+    JSON.stringify({
+      tool: 'inject',
+      documents,
+      lookups_per_round: lookups,
+      rounds,
+      product_cpu_us_per_lookup: +product.toFixed(1),
+      bare_cpu_us_per_lookup: +bare.toFixed(1),
+      product_layers_us: +(product - bare).toFixed(1),
+      rounds_product: totals.product.map((v) => +v.toFixed(1)),
+      rounds_bare: totals.bare.map((v) => +v.toFixed(1)),
+      load_average_before: load,
+      load_average_after: +(os.loadavg()[0] ?? 0).toFixed(2),
+    }),
+  );
+  await servers.product.close();
+  await servers.bare.close();
+}
+
+async function sampleCodes(): Promise<{ documents: number; codes: string[] }> {
   const database = await openDatabase({
     kind: 'postgres',
     connectionString: databaseUrl,
@@ -75,8 +193,11 @@ async function run(): Promise<void> {
     [sampleSize],
   );
   await database.close();
-  const codes = rows.map((row) => row.reference_code);
+  return { documents, codes: rows.map((row) => row.reference_code) };
+}
 
+async function run(): Promise<void> {
+  const { documents, codes } = await sampleCodes();
   const workers = Array.from({ length: processes }, () => cluster.fork());
   await Promise.all(
     workers.map(
@@ -141,5 +262,152 @@ async function run(): Promise<void> {
   );
 }
 
-if (cluster.isPrimary) await run();
+type Server = { stop(): Promise<void>; cpuMicros(): Promise<number>; startCpu(): void };
+
+/** One server process (cluster worker) of `role`; resolves once it listens. */
+async function startServer(role: 'bare' | 'product'): Promise<Server> {
+  const profileDir = process.env.CPU_PROF;
+  cluster.setupPrimary({
+    execArgv: profileDir
+      ? [
+          ...process.execArgv,
+          '--cpu-prof',
+          // A folder per role: each thread writes a file, the main thread's has the most samples.
+          `--cpu-prof-dir=${path.resolve(profileDir, role)}`,
+        ]
+      : process.execArgv,
+  });
+  const worker = cluster.fork({ BENCH_ROLE: role });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('exit', (code) => reject(new Error(`${role} server exited (${code})`)));
+  });
+  return {
+    startCpu: () => worker.send('cpu-start'),
+    cpuMicros: () =>
+      new Promise((resolve) => {
+        worker.once('message', (message: { cpuMicros: number }) => resolve(message.cpuMicros));
+        worker.send('cpu-stop');
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        worker.removeAllListeners('exit');
+        worker.once('exit', () => resolve());
+        worker.kill('SIGTERM');
+      }),
+  };
+}
+
+type WrkResult = {
+  requests: number;
+  seconds: number;
+  rps: number;
+  non2xx: number;
+  errors: number;
+  p50_ms: number;
+  p99_ms: number;
+};
+
+/** wrk POSTing codes in turn (a Lua script), answering its summary as JSON. */
+async function wrk(script: string, seconds: number): Promise<WrkResult> {
+  const threads = process.env.WRK_THREADS ?? '2';
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn('wrk', [
+      `-t${threads}`,
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '-s',
+      script,
+      `http://127.0.0.1:${port}/api/validation/document`,
+    ]);
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(text))));
+  });
+  const line = output.split('\n').find((l) => l.startsWith('WRK_JSON '));
+  if (!line) throw new Error(`no summary from wrk:\n${output}`);
+  return JSON.parse(line.slice('WRK_JSON '.length)) as WrkResult;
+}
+
+/** The Lua script: each request POSTs the next sampled code; done() prints a JSON summary. */
+function wrkScript(codes: string[]): string {
+  return `
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local codes = { ${codes.map((c) => `"${c}"`).join(', ')} }
+local i = 0
+request = function()
+  i = i + 1
+  local body = '{"document-id":"' .. codes[(i % #codes) + 1] .. '"}'
+  return wrk.format(nil, nil, nil, body)
+end
+local non2xx = 0
+response = function(status)
+  if status < 200 or status > 299 then non2xx = non2xx + 1 end
+end
+done = function(summary, latency)
+  local e = summary.errors
+  io.write(string.format(
+    'WRK_JSON {"requests":%d,"seconds":%.3f,"rps":%.1f,"non2xx":%d,"errors":%d,"p50_ms":%.2f,"p99_ms":%.2f}\\n',
+    summary.requests, summary.duration / 1e6, summary.requests / (summary.duration / 1e6),
+    non2xx + e.status, e.connect + e.read + e.write + e.timeout,
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+end
+`;
+}
+
+/** The product beside the bare server, in one run, RUNS times (docs/performance.md). */
+async function runWrk(): Promise<void> {
+  const { documents, codes } = await sampleCodes();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dilosi-wrk-'));
+  const script = path.join(dir, 'lookup.lua');
+  await fs.writeFile(script, wrkScript(codes));
+  // The response() hook makes wrk count per request in Lua; it is the same for both servers.
+  const runs = Number(process.env.RUNS ?? 2);
+  const measure = async (role: 'bare' | 'product') => {
+    const server = await startServer(role);
+    try {
+      await wrk(script, 3); // warm-up: connections, prepared statements, JIT, caches
+      const load = +(os.loadavg()[0] ?? 0).toFixed(2);
+      server.startCpu();
+      const result = await wrk(script, duration);
+      const cpu = await server.cpuMicros();
+      return {
+        ...result,
+        rps: Math.round(result.rps),
+        server_cpu_us_per_lookup: Math.round(cpu / Math.max(1, result.requests)),
+        load_average: load,
+      };
+    } finally {
+      await server.stop();
+    }
+  };
+  for (let run = 1; run <= runs; run += 1) {
+    const bare = await measure('bare');
+    const product = await measure('product');
+    console.log(
+      JSON.stringify({
+        run,
+        tool: 'wrk',
+        documents,
+        sampled_codes: codes.length,
+        connections,
+        duration_s: duration,
+        cpus: os.cpus().length,
+        product,
+        bare,
+        product_vs_bare_throughput: +(product.rps / bare.rps).toFixed(3),
+        product_vs_bare_p99: +(product.p99_ms / bare.p99_ms).toFixed(2),
+        load_average_after: +(os.loadavg()[0] ?? 0).toFixed(2),
+      }),
+    );
+  }
+  await fs.rm(dir, { recursive: true, force: true });
+}
+
+const tools = { wrk: runWrk, inject: runInject } as Record<string, () => Promise<void>>;
+if (cluster.isPrimary) await (tools[process.env.BENCH_TOOL ?? ''] ?? run)();
+else if (process.env.BENCH_ROLE === 'bare') await serveBare();
 else await serve();

@@ -37,7 +37,12 @@ import { permissionRoutes, staffRoutes } from './modules/staff';
 import { validationRoutes } from './modules/validation';
 import { createVaultExportServices, vaultExportRoutes } from './modules/vault-export';
 import { loadCatalog, storeTemplates, TemplateCatalog, templateRoutes } from './modules/templates';
-import { getHealthRoute } from './modules/health';
+import {
+  createReadiness,
+  getHealthRoute,
+  getReadinessRoute,
+  type Readiness,
+} from './modules/health';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
@@ -66,6 +71,8 @@ declare module 'fastify' {
     pdfInspector: PdfInspector;
     /** This process's buffered writer of the document access log; flushed on close. */
     accessLog: AccessLog;
+    /** What GET /readyz answers: main.ts marks the process ready; closing marks it draining. */
+    readiness: Readiness;
   }
 }
 
@@ -116,7 +123,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await registerSecurity(app, config);
+  const { redis } = await registerSecurity(app, config);
+  const readiness = createReadiness();
+  app.decorate('readiness', readiness);
+  readiness.addCheck({
+    name: 'database',
+    check: async () => (await database.query('select 1 as ok')).rows.length === 1,
+  });
+  if (redis) readiness.addCheck({ name: 'redis', check: () => redis.status === 'ready' });
   app.decorate('metrics', registerMetrics(app, config));
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR ?? defaultWebDist);
   registerErrorHandling(app, { spaFallback });
@@ -152,6 +166,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Tier 3: routes.
   await getHealthRoute(app, database);
+  await getReadinessRoute(app, readiness);
   if (idp) await idp.register(app);
   await app.register(
     async (api) => {
@@ -198,6 +213,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
+
+  // Graceful close (SIGTERM, docs/deployment.md): /readyz turns 503 at once; the job queue stops
+  // taking jobs and finishes the running ones while in-flight requests finish; only then do the
+  // notifier, the PDF checkers and Redis close (their onClose hooks run after this one, which is
+  // registered last).
+  let jobsStopped: Promise<void> | undefined;
+  app.addHook('preClose', async () => {
+    readiness.markDraining();
+    jobsStopped = app.jobs?.stop();
+  });
+  app.addHook('onClose', async () => {
+    await (jobsStopped ?? app.jobs?.stop());
+  });
 
   return app;
 }

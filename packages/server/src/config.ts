@@ -30,6 +30,13 @@ const positiveInt = (fallback: number) =>
     .transform((v) => (v === undefined ? fallback : Number(v)))
     .refine((v) => v > 0, 'must be greater than zero');
 
+const nonNegativeInt = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .optional()
+    .transform((v) => (v === undefined ? fallback : Number(v)));
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -54,11 +61,20 @@ export const envSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: positiveInt(10),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits or _ . : -')
+    .default('dilosi'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: bool(true),
   JOBS_ENABLED: bool(true),
+  // SIGTERM (docs/deployment.md): /readyz answers 503 for this long before the port closes, so a
+  // load balancer stops sending traffic first; then in-flight requests and jobs finish, within
+  // SHUTDOWN_TIMEOUT_MS (past it the process exits 1).
+  SHUTDOWN_DRAIN_DELAY_MS: nonNegativeInt(0),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(9_000),
   // Unset: on, except with NODE_ENV=production (the outbox shows every SMS code in clear).
   DEVEL: optionalBool,
   DASHBOARD_ENABLED: bool(true),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { SEED_LOCK_KEY, withAdvisoryLock } from './db/advisory-lock';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { startJobQueue } from './jobs/queue';
@@ -32,9 +33,12 @@ async function main(): Promise<void> {
   );
   const applied = await migrate(database);
   if (config.SEED_DEMO_DATA) {
-    await seedDemoData(database);
-    await seedDemoCases(database);
-    await seedDemoMessages(database);
+    // The seeds check, then insert: two processes starting at once must not both insert.
+    await withAdvisoryLock(config.DATABASE_URL, SEED_LOCK_KEY, async () => {
+      await seedDemoData(database);
+      await seedDemoCases(database);
+      await seedDemoMessages(database);
+    });
   }
 
   const app = await buildApp({ config, database, jobs: null });
@@ -55,11 +59,28 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await metrics?.server.close();
-    await app.close();
-    await jobs.stop();
-    await database.close();
+    const started = Date.now();
+    app.log.info({ signal }, 'shutting down: draining');
+    // Past the timeout the process stops anyway, and says so with its exit code.
+    setTimeout(() => {
+      app.log.error({ signal }, `shutdown took over ${config.SHUTDOWN_TIMEOUT_MS} ms`);
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    app.readiness.markDraining();
+    if (config.SHUTDOWN_DRAIN_DELAY_MS > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_DELAY_MS));
+    }
+    try {
+      await metrics?.server.close();
+      // Stops accepting, finishes in-flight requests, stops the job queue after its running jobs.
+      await app.close();
+      await jobs.stop();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info({ signal, ms: Date.now() - started }, 'shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -70,6 +91,7 @@ async function main(): Promise<void> {
     await metrics.server.listen({ host: metrics.host, port: metrics.port });
     app.log.info({ host: metrics.host, port: metrics.port }, 'GET /metrics on its own listener');
   }
+  app.readiness.markReady();
   const where = config.DATABASE_URL ? 'PostgreSQL server' : `PGlite in ${config.dataDir}`;
   console.log(`\nDilosi is running at ${config.publicUrl} (database: ${where})\n`);
 }

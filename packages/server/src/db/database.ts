@@ -48,6 +48,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
 }
 
+/**
+ * PGlite's server settings for what it is: one process, one connection, a small database. The
+ * defaults (PostgreSQL's, for a server with many clients) reserve 160 MB of shared buffers in
+ * WebAssembly memory, which grows as they fill and never shrinks. docs/performance.md, "Memory".
+ */
+export const PGLITE_SETTINGS = {
+  shared_buffers: '16MB',
+  // Sorts and hashes of one query at a time; PostgreSQL's default.
+  work_mem: '4MB',
+  // Index builds in migrations.
+  maintenance_work_mem: '16MB',
+  wal_buffers: '1MB',
+  max_connections: '4',
+} as const;
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) {
     await fs.mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
@@ -61,6 +76,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     if (!initialised) await initialisePgliteDir(path.resolve(dataDir));
   }
   const pglite = await PGlite.create(dataDir ? path.resolve(dataDir) : undefined, {
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     // The inbox's name search index (migration 0009).
     extensions: { pg_trgm, btree_gin },
     parsers: {

@@ -33,15 +33,20 @@ export function registerMetrics(app: FastifyInstance, config: MetricsConfig): Re
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    duration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
+  // One labelled child per method, route and status, kept: observe() with a labels object
+  // hashes them on every call. A callback hook: no promise per request.
+  const children = new Map<string, ReturnType<typeof duration.labels>>();
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = String(reply.statusCode);
+    const key = `${request.method} ${status} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      child = duration.labels({ method: request.method, route, status });
+      children.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   const exposure = metricsExposure(config);

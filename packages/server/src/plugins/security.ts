@@ -5,8 +5,14 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
 
-/** Security headers with a strict CSP, and a per-client request budget (shared via Redis when set). */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+/**
+ * Security headers with a strict CSP, and a per-client request budget (shared via Redis when set).
+ * Answers the Redis client (null without REDIS_URL), for the readiness check.
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+): Promise<{ redis: Redis | null }> {
   const headers = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -50,7 +56,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
     redis,
-    nameSpace: 'dilosi-rl:',
+    // Several deployments (or test runs) may share one Redis: each keeps to its own keys.
+    nameSpace: `${config.REDIS_KEY_PREFIX}-rl:`,
     // Static assets of the SPA are not metered; the API and pages are.
     allowList: (request) => request.url.startsWith('/assets/'),
     errorResponseBuilder: (_request, context) => {
@@ -58,6 +65,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       return error;
     },
   });
+  return { redis: redis ?? null };
 }
 
 /**

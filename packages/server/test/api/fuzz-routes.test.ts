@@ -573,6 +573,8 @@ describe('every route, fed malformed input', () => {
         PDF_TOKEN_TTL_SECONDS: '86400',
       },
     });
+    // As main.ts does once listening: GET /readyz answers 503 only while starting or draining.
+    t.app.readiness.markReady();
     citizen = await loginAs(t, '100000015', { certifiedMobile: '6912345678' });
     const issued = await issueDocument();
     const pdf = await t.app.inject({

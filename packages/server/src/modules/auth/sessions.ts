@@ -23,6 +23,35 @@ export type SessionOptions = { ttlSeconds: number; idleSeconds: number };
 const TOUCH_AFTER_MS = 60_000;
 
 /**
+ * The live session of a token hash at $2 (not idle since $3). Every authenticated request runs
+ * it, so it is plain SQL rather than built by Kysely on each request (docs/performance.md,
+ * "Messages poll"). Not a named prepared statement: with `users.*`, a column added by a
+ * migration would break the statement cached by processes still running ("cached plan must not
+ * change result type").
+ */
+const FIND_SESSION_SQL = `
+  select users.*,
+         sessions.id as session_id,
+         sessions.provider as session_provider,
+         sessions.claims as session_claims,
+         sessions.is_admin as session_is_admin,
+         sessions.last_seen_at as session_last_seen_at
+    from sessions
+    join users on users.id = sessions.user_id
+   where sessions.token_hash = $1
+     and sessions.revoked_at is null
+     and sessions.expires_at > $2
+     and sessions.last_seen_at > $3`;
+
+type SessionRow = User & {
+  session_id: string;
+  session_provider: string;
+  session_claims: string[];
+  session_is_admin: boolean;
+  session_last_seen_at: Date | string;
+};
+
+/**
  * Opaque bearer tokens: 256 random bits, handed out once, stored as SHA-256 with an absolute
  * expiry, an idle expiry and a revocation time.
  */
@@ -65,22 +94,12 @@ export class SessionStore {
   async find(token: string): Promise<CurrentUser | null> {
     const at = now();
     const idleSince = new Date(at.getTime() - this.options.idleSeconds * 1000);
-    const row = await this.database.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select([
-        'sessions.id as session_id',
-        'sessions.provider as session_provider',
-        'sessions.claims as session_claims',
-        'sessions.is_admin as session_is_admin',
-        'sessions.last_seen_at as session_last_seen_at',
-      ])
-      .where('sessions.token_hash', '=', sha256Hex(token))
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', at)
-      .where('sessions.last_seen_at', '>', idleSince)
-      .executeTakeFirst();
+    const { rows } = await this.database.query<SessionRow>(FIND_SESSION_SQL, [
+      sha256Hex(token),
+      at,
+      idleSince,
+    ]);
+    const row = rows[0];
     if (!row) return null;
     const {
       session_id: sessionId,

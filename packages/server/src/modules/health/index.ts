@@ -1,1 +1,3 @@
 export { getHealthRoute } from './get-health';
+export { getReadinessRoute } from './get-readiness';
+export { createReadiness, type Readiness, type ReadinessState } from './readiness';
