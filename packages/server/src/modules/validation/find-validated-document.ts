@@ -1,6 +1,5 @@
 import { formatReferenceCode, type TemplateType, type ValidatedDocument } from '@dilosi/domain';
 import { now } from '../../clock';
-import { signDocumentToken } from '../../lib/document-token';
 import type { ValidationServices } from './validation-services';
 
 /** A row of the look-up: a document (issued or revoked) or the tombstone of a deleted one. */
@@ -61,7 +60,7 @@ const iso = (value: Date | string | null) =>
  * only its code and state; values of the document never leave here.
  */
 export async function toValidatedDocument(
-  services: Pick<ValidationServices, 'catalog' | 'config' | 'pdfTokenKey'>,
+  services: Pick<ValidationServices, 'catalog' | 'config' | 'pdfLink'>,
   code: string,
   row: ValidationRow & { state: 'issued' | 'revoked' },
 ): Promise<ValidatedDocument> {
@@ -75,10 +74,6 @@ export async function toValidatedDocument(
       : null;
   const isOfficial = row.is_official === true;
   const url = isOfficial ? validationUrl(config.publicUrl, code) : null;
-  const expiresAt = new Date(now().getTime() + config.PDF_TOKEN_TTL_SECONDS * 1000);
-  const token = row.id
-    ? signDocumentToken(services.pdfTokenKey, 'validation-pdf', row.id, expiresAt)
-    : null;
   return {
     reference_code: referenceCode,
     state: 'issued',
@@ -96,8 +91,6 @@ export async function toValidatedDocument(
       : {}),
     qrcode: url,
     validation_url: url,
-    pdf: token
-      ? { download_url: `/api/validation/pdf/${token}`, expires_at: expiresAt.toISOString() }
-      : null,
+    pdf: row.id ? services.pdfLink(row.id, now()) : null,
   };
 }

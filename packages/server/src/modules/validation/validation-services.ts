@@ -5,6 +5,7 @@ import { loadSealCredentials, pemToDer } from '../../pdf/seal-credentials';
 import { loadOrCreateSecret } from '../../lib/stored-secret';
 import type { AccessLog } from '../access-log';
 import type { TemplateCatalog } from '../templates';
+import { createValidationPdfLinks, type ValidationPdfLink } from './validation-pdf-links';
 import type { SealTrust } from './verify-seal';
 
 /** What public validation needs, made once per app. */
@@ -16,6 +17,8 @@ export type ValidationServices = {
   accessLog: AccessLog;
   /** HMAC key of the PDF download tokens (shared by every API process). */
   pdfTokenKey: Buffer;
+  /** The PDF download link of a document at a time, signed once per document and time bucket. */
+  pdfLink(documentId: string, at: Date): ValidationPdfLink;
   /** The seal a checked file must carry; loaded on the first file check, then kept. */
   sealTrust(): Promise<SealTrust>;
 };
@@ -44,5 +47,6 @@ export async function createValidationServices(deps: {
     trust.catch(() => (trust = undefined));
     return trust;
   };
-  return { ...deps, pdfTokenKey, sealTrust };
+  const pdfLink = createValidationPdfLinks(pdfTokenKey, deps.config.PDF_TOKEN_TTL_SECONDS);
+  return { ...deps, pdfTokenKey, pdfLink, sealTrust };
 }
