@@ -20,7 +20,7 @@ const LAYERS = [
   ['errors (plugins/errors)', /plugins\/errors|app-error/],
   [
     'schemas: zod validation and serialization',
-    /zod|fastify-type-provider-zod|fast-json-stringify/,
+    /zod|fastify-type-provider-zod|fast-json-stringify|serialize-validation-response/,
   ],
   [
     'look-up handler (modules/validation, domain)',
