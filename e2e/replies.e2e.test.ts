@@ -16,7 +16,7 @@ import {
 
 const STATEMENT = 'Ζητώ βεβαίωση ότι παραλάβατε την αίτησή μου για άδεια στάθμευσης.';
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
-const SHOTS = '/tmp/shots-replies';
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-replies';
 
 /** A screenshot in the harness's folder, copied where the engineer looks at them. */
 async function shot(page: Page, name: string) {
@@ -64,7 +64,7 @@ type Inbox = {
 describe('replies', () => {
   const ctx = useAppAndBrowser();
 
-  it('a citizen issues to Athens; the clerk replies with the acknowledgement; the citizen holds it and it validates', async () => {
+  it('a citizen issues to Athens; the clerk replies with the acknowledgement; the citizen holds it and it validates; the clerk forwards the case to Thessaloniki, whose clerk finds it with the link back', async () => {
     const { baseUrl } = ctx.app;
     const citizen = await newPage(ctx.browser);
     await reachConfirmStep(citizen.page, baseUrl, STATEMENT);
@@ -169,10 +169,45 @@ describe('replies', () => {
       body: JSON.stringify({ 'document-id': code }),
     });
     expect(validated.status).toBe(200);
-    expect(consoleErrors).toEqual([]);
     await citizen.context.close();
+
+    // The clerk forwards the answered case to a second entity.
+    await page.getByRole('button', { name: 'Προώθηση', exact: true }).click();
+    const forward = page.getByRole('dialog', { name: 'Προώθηση υπόθεσης' });
+    await forward.getByLabel('Φορέας').selectOption({ label: 'Δήμος Θεσσαλονίκης' });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await forward.getByRole('button', { name: 'Προώθηση', exact: true }).click();
+    await expect
+      .poll(() => page.getByText('Η υπόθεση προωθήθηκε: Δήμος Θεσσαλονίκης.').count())
+      .toBe(1);
+    await expect.poll(() => h1(page).textContent()).toContain('Προωθημένη');
+    // A label only: the case stays finished.
+    expect(await h1(page).textContent()).toContain('Ολοκληρωμένη');
+    const forwardedTo = (await page.getByText(/Δήμος Θεσσαλονίκης, υπόθεση/).textContent()) ?? '';
+    const targetNumber = /\d{4}\/\d{6}/.exec(forwardedTo)?.[0] ?? '';
+    expect(targetNumber).not.toBe('');
+    expect(targetNumber).not.toBe(caseNumber);
+    await shot(page, 'reply-forwarded-source-1280-el');
+    expect(consoleErrors).toEqual([]);
     await context.close();
-  });
+
+    // The clerk of Thessaloniki finds it in incoming, with the entity and case it came from.
+    const other = await newPage(ctx.browser);
+    await loginAsStaff(other.page, baseUrl, /ΣΟΦΙΑ ΝΙΚΟΛΑΟΥ/);
+    await other.page.getByRole('link', { name: /Δήμος Θεσσαλονίκης/ }).click();
+    await other.page.getByRole('link', { name: /^Εισερχόμενες/ }).click();
+    await other.page.waitForURL(/\/inbox\/list\/incoming$/);
+    await other.page.getByRole('link', { name: targetNumber }).click();
+    await other.page.waitForURL(/\/inbox\/show\/declaration\//);
+    await expect
+      .poll(() => other.page.getByRole('main').textContent())
+      .toContain(`Προωθήθηκε από: Δήμος Αθηναίων, υπόθεση ${caseNumber}.`);
+    await expect.poll(() => other.page.getByRole('tabpanel').textContent()).toContain(STATEMENT);
+    expect(await seriousAccessibilityViolations(other.page)).toEqual([]);
+    await shot(other.page, 'reply-forwarded-target-1280-el');
+    expect(other.consoleErrors).toEqual([]);
+    await other.context.close();
+  }, 240_000);
 
   it('the templates page lists what the entity issues and starts one; the wizard at 360 px in English', async () => {
     const { baseUrl } = ctx.app;

@@ -203,7 +203,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await staffRoutes(authenticated, database);
         await permissionRoutes(authenticated, database);
         await caseRoutes(authenticated, cases);
-        await messageRoutes(authenticated, { database, config });
+        await messageRoutes(authenticated, { database, config, notifier });
         await accessLogRoutes(authenticated, database);
         await vaultExportRoutes(authenticated, vaultExports);
         await vaultRoutes(authenticated, { database, catalog });

@@ -24,6 +24,14 @@ export const NOTIFICATION_MESSAGES = {
   shared_document_email: { channel: 'email', params: ['entity', 'title', 'url'] },
   incoming_document_sms: { channel: 'sms', params: ['entity', 'title', 'url'] },
   incoming_document_email: { channel: 'email', params: ['entity', 'title', 'url'] },
+  citizen_shared_document_sms: { channel: 'sms', params: ['sender', 'title', 'url'] },
+  citizen_shared_document_email: { channel: 'email', params: ['sender', 'title', 'url'] },
+  user_document_sms: { channel: 'sms', params: ['sender', 'title', 'url'] },
+  user_document_email: { channel: 'email', params: ['sender', 'title', 'url'] },
+  document_accepted_sms: { channel: 'sms', params: ['person', 'reference_code', 'url'] },
+  document_accepted_email: { channel: 'email', params: ['person', 'reference_code', 'url'] },
+  document_rejected_sms: { channel: 'sms', params: ['person', 'reference_code', 'url'] },
+  document_rejected_email: { channel: 'email', params: ['person', 'reference_code', 'url'] },
 } as const satisfies Record<string, { channel: NotificationChannel; params: readonly string[] }>;
 
 export type NotificationKey = keyof typeof NOTIFICATION_MESSAGES;

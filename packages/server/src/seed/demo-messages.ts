@@ -7,6 +7,7 @@ import {
 } from '@dilosi/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
+import { nextTsid } from '../modules/messages';
 
 /** The demo citizen whose mailbox shows one message of each kind. */
 export const DEMO_CITIZEN_AFM = '100000015';
@@ -191,11 +192,8 @@ export async function seedDemoMessages(database: Database): Promise<number> {
   let added = 0;
   for (const [index, demo] of DEMO_MESSAGES.entries()) {
     if (seeded.has(demo.key)) continue;
-    const { rows } = await sql<{
-      n: string;
-    }>`select nextval('citizen_message_tsid_seq') as n`.execute(db);
     const createdAt = new Date(at.getTime() - (DEMO_MESSAGES.length - index) * 3_600_000);
-    const tsid = String(BigInt(createdAt.getTime()) * 1000n + (BigInt(rows[0]?.n ?? 0) % 1000n));
+    const tsid = await nextTsid(db, createdAt);
     await db
       .insertInto('citizen_messages')
       .values({

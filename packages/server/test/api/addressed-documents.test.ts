@@ -285,6 +285,124 @@ describe('documents addressed to or shared with a person', () => {
     expect(afterRevoke.status).toBe(409);
   });
 
+  describe('alerts (SMS to a certified mobile, e-mail) through the outbox', () => {
+    const KEYS = [
+      'user_document_sms',
+      'user_document_email',
+      'citizen_shared_document_sms',
+      'citizen_shared_document_email',
+      'document_accepted_sms',
+      'document_accepted_email',
+      'document_rejected_sms',
+      'document_rejected_email',
+    ];
+    const outbox = () =>
+      t.database.db
+        .selectFrom('outbox')
+        .select(['id', 'channel', 'recipient', 'message_key', 'body'])
+        .where('message_key', 'in', KEYS)
+        .orderBy('created_at')
+        .execute();
+    const newSince = async (before: { id: string }[]) => {
+      const seen = new Set(before.map((row) => row.id));
+      return (await outbox()).filter((row) => !seen.has(row.id));
+    };
+    const setContact = (afm: string, mobile: string | null, email: string | null) =>
+      t.database.db
+        .updateTable('users')
+        .set({ mobile, mobile_certified: mobile !== null, email })
+        .where('afm', '=', afm)
+        .execute();
+    const shareWith = (id: string, afm: string) =>
+      api<ErrorBody>('POST', `/api/my-declarations/${id}/action`, {
+        token: tokens.author,
+        json: {
+          action: 'share',
+          arguments: { firstname: 'Γιώργος', surname: 'Παπαδόπουλος', afm },
+        },
+      });
+
+    it('alerts the addressee of an authorisation, then its author of the answer', async () => {
+      await setContact(AFM.addressee, '6911111111', 'addressee@example.gr');
+      await setContact(AFM.author, '6912345678', 'author@example.gr');
+      let before = await outbox();
+      const { id } = await issueAuthorisation();
+      const addressed = await newSince(before);
+      expect(addressed.map((row) => [row.channel, row.message_key])).toEqual([
+        ['sms', 'user_document_sms'],
+        ['email', 'user_document_email'],
+      ]);
+      expect(addressed[0]?.recipient).toContain('6911111111');
+      expect(addressed[1]?.recipient).toBe('addressee@example.gr');
+      expect(addressed[0]?.body).toContain('ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
+      expect(addressed[0]?.body).toContain('/my/messages');
+
+      before = await outbox();
+      const message = await messageFor(id);
+      expect((await act('addressee', { action: 'accept', object_id: message.id })).status).toBe(
+        200,
+      );
+      const accepted = await newSince(before);
+      expect(accepted.map((row) => [row.message_key, row.recipient])).toEqual([
+        ['document_accepted_sms', expect.stringContaining('6912345678')],
+        ['document_accepted_email', 'author@example.gr'],
+      ]);
+      expect(accepted[0]?.body).toContain('ΓΙΩΡΓΟΣ ΠΑΠΑΔΟΠΟΥΛΟΣ');
+
+      const second = await issueAuthorisation();
+      const secondMessage = await messageFor(second.id);
+      before = await outbox();
+      const rejected = await act('addressee', {
+        action: 'reject',
+        object_id: secondMessage.id,
+        arguments: { reason: 'Όχι' },
+      });
+      expect(rejected.status).toBe(200);
+      expect((await newSince(before)).map((row) => row.message_key)).toEqual([
+        'document_rejected_sms',
+        'document_rejected_email',
+      ]);
+    });
+
+    it('alerts the person a citizen shares a document with', async () => {
+      await setContact(AFM.addressee, null, 'addressee@example.gr');
+      const { id } = await issueDocument(t, api, tokens.author, {
+        template: 'solemn-declaration',
+        steps: [{ statement: 'Δηλώνω ότι μένω στην Αθήνα.' }],
+      });
+      const before = await outbox();
+      expect((await shareWith(id, AFM.addressee)).status).toBe(200);
+      // No mobile: the e-mail alone.
+      const sent = await newSince(before);
+      expect(sent.map((row) => [row.channel, row.message_key, row.recipient])).toEqual([
+        ['email', 'citizen_shared_document_email', 'addressee@example.gr'],
+      ]);
+      expect(sent[0]?.body).toContain('ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
+    });
+
+    it('sends nothing to a person without contact details, who still gets the messages', async () => {
+      await setContact(AFM.other, null, null);
+      // A mobile that is not certified gets no SMS either.
+      await t.database.db
+        .updateTable('users')
+        .set({ mobile: '6933333333', mobile_certified: false })
+        .where('afm', '=', AFM.other)
+        .execute();
+      const before = await outbox();
+      const authorisation = await issueAuthorisation(AFM.other);
+      const declaration = await issueDocument(t, api, tokens.author, {
+        template: 'solemn-declaration',
+        steps: [{ statement: 'Δηλώνω ότι μένω στην Αθήνα.' }],
+      });
+      expect((await shareWith(declaration.id, AFM.other)).status).toBe(200);
+      const ids = async (type: string) =>
+        (await messagesOf('other', type)).map((m) => m.document?.id);
+      expect(await ids('user-document')).toContain(authorisation.id);
+      expect(await ids('shared-document')).toContain(declaration.id);
+      expect(await newSince(before)).toEqual([]);
+    });
+  });
+
   describe('authorization matrix', () => {
     // The seven callers: anonymous, the addressee (citizen A), another citizen (B), the clerk and
     // the head of Athens, the clerk of AADE, an admin without a role. Only the addressee.

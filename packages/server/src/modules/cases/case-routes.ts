@@ -19,13 +19,12 @@ import {
   newCaseMessageSchema,
   newCaseNoteSchema,
 } from '@dilosi/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Readable } from 'node:stream';
 import { requestLocale } from '../../lib/i18n';
-import { requireUser } from '../auth';
-import { requireEnabledEntity, requireEntityRole } from '../staff';
+import { requireEntityClerk } from '../staff';
 import { addCaseNote } from './add-case-note';
 import { assignCase } from './assign-case';
 import { bulkUpdateCases } from './bulk-update-cases';
@@ -60,16 +59,14 @@ const docs = (summary: string) => ({ tags: ['cases'], summary, security: [{ bear
 export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services.database;
-  const clerkOf = async (request: Parameters<typeof requireUser>[0], entityId: string) => {
-    const user = requireUser(request);
-    const access = await requireEntityRole(db, user, entityId, 'clerk');
-    return { user, entityId: access.entity.id };
+  const clerkOf = async (request: FastifyRequest, entityId: string) => {
+    const { user, entity } = await requireEntityClerk(db, request, entityId);
+    return { user, entityId: entity.id };
   };
   // A disabled entity's cases are read-only: the changing routes answer 409 entity_disabled.
-  const writerOf = async (request: Parameters<typeof requireUser>[0], entityId: string) => {
-    const user = requireUser(request);
-    const access = requireEnabledEntity(await requireEntityRole(db, user, entityId, 'clerk'));
-    return { user, entityId: access.entity.id };
+  const writerOf = async (request: FastifyRequest, entityId: string) => {
+    const { user, entity } = await requireEntityClerk(db, request, entityId, { write: true });
+    return { user, entityId: entity.id };
   };
 
   api.get(
@@ -184,8 +181,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const access = await requireEntityRole(db, user, request.params.e, 'clerk');
+      const access = await requireEntityClerk(db, request, request.params.e);
       const detail = await getCase(db, services.catalog, {
         entityId: access.entity.id,
         inboxId: request.params.i,

@@ -1,21 +1,13 @@
 import { COMMUNICATIONS_MESSAGE_MAX_SIZE, messageMachine, type CaseMessage } from '@dilosi/domain';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { alertCitizen, nextTsid } from '../messages';
 import { userDisplayName } from '../staff';
-import { alertCitizen } from './alert-citizen';
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
 import { recordCaseEvent } from './record-case-event';
-
-/** A tsid: milliseconds × 1000 + a sequence, so it only grows (the citizen's polling cursor). */
-export async function nextTsid(trx: Kysely<DB>, at: Date): Promise<string> {
-  const { rows } = await sql<{
-    n: string;
-  }>`select nextval('citizen_message_tsid_seq') as n`.execute(trx);
-  return String(BigInt(at.getTime()) * 1000n + (BigInt(rows[0]?.n ?? 0) % 1000n));
-}
 
 /**
  * A clerk's message to the citizen of a case: kept on the case, delivered to the citizen's

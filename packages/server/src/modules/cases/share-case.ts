@@ -3,11 +3,10 @@ import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { alertCitizen } from './alert-citizen';
+import { alertCitizen, nextTsid } from '../messages';
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
 import { recordCaseEvent } from './record-case-event';
-import { nextTsid } from './send-case-message';
 
 export type ShareTarget = { firstname: string; surname: string; afm: string };
 

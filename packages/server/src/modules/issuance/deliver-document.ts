@@ -25,7 +25,7 @@ export async function deliverIssuedDocument(
   input: { row: DocumentRow; template: Template; user: User; issuedAt: Date },
 ): Promise<string | null> {
   const { row, template, user, issuedAt } = input;
-  await addressToPerson(trx, input);
+  await addressToPerson(trx, services, input);
   const recipient = (row.recipient as Recipient | null) ?? null;
   const name = citizenName(row.values, user);
   if (recipient?.type === 'entity') {

@@ -1,6 +1,6 @@
 import { now } from '../../clock';
 import { insertDocumentEvent, type Queryable } from '../documents';
-import { deliverCitizenMessage } from '../messages';
+import { alertCitizen, deliverCitizenMessage } from '../messages';
 import { ArgumentErrors } from './action-arguments';
 import { actionMessage } from './action-messages';
 import { withLockedDocument, type DocumentActionInput } from './document-action';
@@ -9,7 +9,8 @@ import type { IssuanceServices } from './issuance-services';
 
 /**
  * `share`: the issued document shared with a person named by name and tax number; a person
- * who has an account receives it as a `shared-document` message and may then read it.
+ * who has an account receives it as a `shared-document` message, with an SMS / e-mail alert,
+ * and may then read it.
  */
 export async function shareDocument(
   services: IssuanceServices,
@@ -48,22 +49,32 @@ export async function shareDocument(
       // A person with an account finds it in their mailbox; never the owner themself.
       const person = await handle
         .selectFrom('users')
-        .select('id')
+        .select(['id', 'mobile', 'mobile_certified', 'email'])
         .where('afm', '=', afm ?? '')
         .where('id', '!=', user.id)
         .executeTakeFirst();
       if (person) {
+        const sender = citizenName(locked.values, user.record);
         await deliverCitizenMessage(handle, {
           ownerId: person.id,
           type: 'shared-document',
           stateData: {
             title: input.template.shortname,
-            sender_display_name: citizenName(locked.values, user.record),
+            sender_display_name: sender,
             recipient_display_name: `${firstname} ${surname}`,
             reference_code: locked.reference_code,
           },
           documentId: locked.id,
           at: now(),
+        });
+        await alertCitizen(services, handle, person, {
+          sms: 'citizen_shared_document_sms',
+          email: 'citizen_shared_document_email',
+          params: {
+            sender,
+            title: input.template.shortname,
+            url: `${services.config.publicUrl}/my/messages`,
+          },
         });
       }
       return locked;

@@ -7,8 +7,11 @@ import {
 } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
+import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { Notifier } from '../../notify';
+import { alertCitizen } from './alert-citizen';
 import { deliverCitizenMessage } from './deliver-citizen-message';
 import { findOwnMessage, toCitizenMessage } from './to-citizen-message';
 
@@ -30,9 +33,11 @@ const OUTCOME_TITLES: Record<'accepted' | 'rejected', LocalizedText> = {
  * recipient accepts a pending document, irreversibly): `accept`, or `reject` with a reason.
  * The answer moves through the recipient-answer machine (pending → accepted | rejected; any
  * second answer is 409 action_not_allowed_on_state), is written to the document's history,
- * resolves the message, and reaches the author as a message of their own, in one transaction.
+ * resolves the message, and reaches the author as a message of their own with an SMS / e-mail
+ * alert, in one transaction.
  */
 export async function answerAddressedDocument(
+  services: { notifier: Notifier; config: Pick<Config, 'publicUrl'> },
   db: Kysely<DB>,
   input: {
     ownerId: string;
@@ -119,18 +124,33 @@ export async function answerAddressedDocument(
       })
       .where('id', '=', message.id)
       .execute();
+    const person = message.state_data.recipient_display_name;
     await deliverCitizenMessage(trx, {
       ownerId: document.owner_id,
       type: 'message',
       stateData: {
         title: OUTCOME_TITLES[outcome],
-        sender_display_name: message.state_data.recipient_display_name ?? null,
+        sender_display_name: person ?? null,
         summary: outcome === 'rejected' ? reason : '',
         resolution: outcome,
         reference_code: document.reference_code,
       },
       documentId: document.id,
       at,
+    });
+    const author = await trx
+      .selectFrom('users')
+      .select(['mobile', 'mobile_certified', 'email'])
+      .where('id', '=', document.owner_id)
+      .executeTakeFirstOrThrow();
+    await alertCitizen(services, trx, author, {
+      sms: outcome === 'accepted' ? 'document_accepted_sms' : 'document_rejected_sms',
+      email: outcome === 'accepted' ? 'document_accepted_email' : 'document_rejected_email',
+      params: {
+        person: typeof person === 'string' ? person : '',
+        reference_code: document.reference_code ?? '',
+        url: `${services.config.publicUrl}/my/messages`,
+      },
     });
     return toCitizenMessage({
       ...message,

@@ -1,6 +1,7 @@
 import { messageMachine, type CitizenMessageType } from '@dilosi/domain';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { nextTsid } from './next-tsid';
 
 /**
  * Puts a message in a citizen's mailbox (the USER gate), new, in the caller's transaction. The
@@ -17,17 +18,13 @@ export async function deliverCitizenMessage(
     at: Date;
   },
 ): Promise<string> {
-  const { rows } = await sql<{
-    n: string;
-  }>`select nextval('citizen_message_tsid_seq') as n`.execute(trx);
-  const tsid = String(BigInt(message.at.getTime()) * 1000n + (BigInt(rows[0]?.n ?? 0) % 1000n));
   const row = await trx
     .insertInto('citizen_messages')
     .values({
       owner_id: message.ownerId,
       type: message.type,
       status: messageMachine.initial,
-      tsid,
+      tsid: await nextTsid(trx, message.at),
       state_data: JSON.stringify(message.stateData),
       document_id: message.documentId ?? null,
       inbox_entry_id: message.inboxEntryId ?? null,

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import type { Notifier } from '../../notify';
 import { requireUser } from '../auth';
 import { actOnCitizenMessage } from './act-on-citizen-message';
 import { answerAddressedDocument } from './answer-addressed-document';
@@ -31,7 +32,7 @@ const docs = (summary: string) => ({ tags: ['messages'], summary, security: [{ b
  */
 export async function messageRoutes(
   app: FastifyInstance,
-  services: { database: Database; config: Config },
+  services: { database: Database; config: Config; notifier: Notifier },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services.database;
@@ -76,7 +77,7 @@ export async function messageRoutes(
       }
       const { action } = request.body;
       if (action === 'accept' || action === 'reject') {
-        const data = await answerAddressedDocument(db, {
+        const data = await answerAddressedDocument(services, db, {
           ownerId: user.id,
           ownerAfm: user.record.afm,
           messageId,

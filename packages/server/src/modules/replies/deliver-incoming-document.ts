@@ -1,7 +1,7 @@
 import { messageMachine, type Template } from '@dilosi/domain';
 import type { DocumentRow, Entity } from '../../db/schema';
-import { alertCitizen, nextTsid } from '../cases';
 import type { Queryable } from '../documents';
+import { alertCitizen, nextTsid } from '../messages';
 import type { ReplyServices } from './reply-services';
 
 /**

@@ -8,7 +8,7 @@ import {
   startReplySchema,
   type DocumentState,
 } from '@dilosi/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth';
@@ -23,7 +23,7 @@ import {
   saveDocumentStep,
 } from '../documents';
 import { pdfDownloadUrl } from '../issuance';
-import { requireEnabledEntity, requireEntityRole } from '../staff';
+import { requireEntityClerk } from '../staff';
 import { entityScope } from './entity-scope';
 import { listCreatableTemplates } from './list-creatable-templates';
 import { documentServicesOf, type ReplyServices } from './reply-services';
@@ -56,16 +56,10 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services.database;
   const documents = documentServicesOf(services);
-  const clerkOf = async (request: Parameters<typeof requireUser>[0], entityId: string) => {
-    const user = requireUser(request);
-    const access = await requireEntityRole(db, user, entityId, 'clerk');
-    return { user, entity: access.entity };
-  };
-  const writerOf = async (request: Parameters<typeof requireUser>[0], entityId: string) => {
-    const user = requireUser(request);
-    const access = requireEnabledEntity(await requireEntityRole(db, user, entityId, 'clerk'));
-    return { user, entity: access.entity };
-  };
+  const clerkOf = (request: FastifyRequest, entityId: string) =>
+    requireEntityClerk(db, request, entityId);
+  const writerOf = (request: FastifyRequest, entityId: string) =>
+    requireEntityClerk(db, request, entityId, { write: true });
 
   api.get(
     '/entity/:e/creatable-templates',

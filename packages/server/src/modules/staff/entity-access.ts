@@ -1,8 +1,9 @@
 import { PERMISSION_GRANTING_STATE, type EntityRole, isUuid } from '@dilosi/domain';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, Entity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { CurrentUser } from '../auth';
+import { requireUser, type CurrentUser } from '../auth';
 
 export type EntityAccess = { entity: Entity; roles: EntityRole[] };
 
@@ -63,6 +64,22 @@ export async function requireEntityRole(
 export function requireEnabledEntity(access: EntityAccess): EntityAccess {
   if (!access.entity.enabled) throw new AppError(409, 'entity_disabled');
   return access;
+}
+
+/**
+ * The preamble of an entity's staff routes: the signed-in caller and their clerk (or head)
+ * access to the entity, re-checked on every request (requireEntityRole). `write` also refuses a
+ * disabled entity, whose cases are read-only (409 entity_disabled).
+ */
+export async function requireEntityClerk(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  entityId: string,
+  options: { write?: boolean } = {},
+): Promise<EntityAccess & { user: CurrentUser }> {
+  const user = requireUser(request);
+  const access = await requireEntityRole(db, user, entityId, 'clerk');
+  return { user, ...(options.write ? requireEnabledEntity(access) : access) };
 }
 
 /** The display name of a user (spec section 3): first and last name, else e-mail, username, id. */

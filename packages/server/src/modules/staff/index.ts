@@ -1,6 +1,7 @@
 export {
   hasRole,
   requireEnabledEntity,
+  requireEntityClerk,
   requireEntityRole,
   userDisplayName,
   type EntityAccess,

@@ -4,9 +4,9 @@ import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
+import { PageLinks } from '../../ui/page-links';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { useCreatableTemplates } from './dashboard-api';
-import { pageLinks } from '../../ui/pagination';
 import './dashboard.css';
 
 /** The templates page's size (spec section 9: templates 30). */
@@ -56,30 +56,14 @@ export function EntityTemplatesPage() {
           </ul>
         )}
         <p className="govgr-body">{t('staff.paging.total', { count: meta.count })}</p>
-        {totalPages > 1 ? (
-          <nav aria-label={t('staff.paging.pagination')}>
-            <ul className="dilosi-dashboard-pages">
-              {pageLinks(page, totalPages).map((link, index) =>
-                link === 'gap' ? (
-                  <li key={`gap-${index}`} aria-hidden="true">
-                    …
-                  </li>
-                ) : (
-                  <li key={link}>
-                    <Link
-                      className="govgr-link"
-                      to={paths.dashboard.templates.getHref(entityId, { page: link })}
-                      aria-current={link === page ? 'page' : undefined}
-                      aria-label={t('staff.paging.page', { page: link })}
-                    >
-                      {link}
-                    </Link>
-                  </li>
-                ),
-              )}
-            </ul>
-          </nav>
-        ) : null}
+        <PageLinks
+          page={page}
+          totalPages={totalPages}
+          hrefOf={(link) => paths.dashboard.templates.getHref(entityId, { page: link })}
+          label={t('staff.paging.pagination')}
+          pageLabel={(link) => t('staff.paging.page', { page: link })}
+          className="dilosi-dashboard-pages"
+        />
       </div>
     </PageContainer>
   );

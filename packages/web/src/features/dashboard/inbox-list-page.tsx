@@ -13,6 +13,7 @@ import { useLocale } from '../../i18n/use-locale';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { KeyboardShortcutsHelp, type Shortcut } from '../../ui/keyboard-shortcuts';
+import { PageLinks } from '../../ui/page-links';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { BulkDialog } from './bulk-dialog';
@@ -25,7 +26,6 @@ import {
   inboxQuery,
   isInboxTab as isTab,
 } from './inbox-query';
-import { pageLinks } from '../../ui/pagination';
 import './dashboard.css';
 
 /**
@@ -399,30 +399,16 @@ export function InboxListPage() {
         )}
 
         <div className="dilosi-dashboard-paging">
-          {totalPages > 1 ? (
-            <nav aria-label={t('list.pagination')}>
-              <ul className="dilosi-dashboard-pages">
-                {pageLinks(page, totalPages).map((link, index) =>
-                  link === 'gap' ? (
-                    <li key={`gap-${index}`} aria-hidden="true">
-                      …
-                    </li>
-                  ) : (
-                    <li key={link}>
-                      <Link
-                        className="govgr-link"
-                        to={`?${withParams({ page: link === 1 ? null : String(link) }).toString()}`}
-                        aria-current={link === page ? 'page' : undefined}
-                        aria-label={t('list.page', { page: link })}
-                      >
-                        {link}
-                      </Link>
-                    </li>
-                  ),
-                )}
-              </ul>
-            </nav>
-          ) : null}
+          <PageLinks
+            page={page}
+            totalPages={totalPages}
+            hrefOf={(link) =>
+              `?${withParams({ page: link === 1 ? null : String(link) }).toString()}`
+            }
+            label={t('list.pagination')}
+            pageLabel={(link) => t('list.page', { page: link })}
+            className="dilosi-dashboard-pages"
+          />
           <label className="govgr-label" htmlFor="page-size">
             {t('list.pageSize')}
           </label>

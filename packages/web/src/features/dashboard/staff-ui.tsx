@@ -1,8 +1,9 @@
 import { DASHBOARD_PAGE_SIZES, ENTITY_ROLES, type EntityRole } from '@dilosi/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useSearchParams } from 'react-router';
+import { NavLink, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../api/api-client';
+import { PageLinks } from '../../ui/page-links';
 import {
   controlAria,
   ErrorSummary as FormErrorSummary,
@@ -12,7 +13,6 @@ import {
 } from '../../ui/form';
 import { showToast } from '../../ui/toasts';
 import { dashboardPaths } from './dashboard-paths';
-import { pageLinks } from '../../ui/pagination';
 
 /**
  * Building blocks of the staff pages (issue #14): their fields and error summary on the form kit
@@ -196,30 +196,14 @@ export function Paging({ count, id }: { count: number; id: string }) {
   return (
     <div className="dilosi-dashboard-paging">
       <p className="govgr-body">{t('staff.paging.total', { count })}</p>
-      {totalPages > 1 ? (
-        <nav aria-label={t('staff.paging.pagination')}>
-          <ul className="dilosi-dashboard-pages">
-            {pageLinks(page, totalPages).map((link, index) =>
-              link === 'gap' ? (
-                <li key={`gap-${index}`} aria-hidden="true">
-                  …
-                </li>
-              ) : (
-                <li key={link}>
-                  <Link
-                    className="govgr-link"
-                    to={`?${withParams({ page: link === 1 ? null : String(link) }).toString()}`}
-                    aria-current={link === page ? 'page' : undefined}
-                    aria-label={t('staff.paging.page', { page: link })}
-                  >
-                    {link}
-                  </Link>
-                </li>
-              ),
-            )}
-          </ul>
-        </nav>
-      ) : null}
+      <PageLinks
+        page={page}
+        totalPages={totalPages}
+        hrefOf={(link) => `?${withParams({ page: link === 1 ? null : String(link) }).toString()}`}
+        label={t('staff.paging.pagination')}
+        pageLabel={(link) => t('staff.paging.page', { page: link })}
+        className="dilosi-dashboard-pages"
+      />
       <label className="govgr-label" htmlFor={id}>
         {t('staff.paging.pageSize')}
       </label>

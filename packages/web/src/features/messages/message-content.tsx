@@ -13,9 +13,9 @@ import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { controlAria, Field, inputClassName, useFocusOnErrors } from '../../ui/form';
 import { ModalDialog } from '../../ui/modal-dialog';
+import { textOf } from '../../ui/text-of';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { textOf } from './message-text';
 import { messageDocumentPdfUrl, useMessageAction, useMessageDocument } from './messages-api';
 
 type ContentProps = { message: CitizenMessage };

@@ -11,7 +11,7 @@ import { useLocale } from '../../i18n/use-locale';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
-import { textOf } from './message-text';
+import { textOf } from '../../ui/text-of';
 import { useMessages } from './messages-api';
 import './messages.css';
 

@@ -1,8 +1,8 @@
 import { VAULT_PAGE_SIZES } from '@dilosi/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { pageLinks } from '../../ui/pagination';
+import { useNavigate } from 'react-router';
+import { PageLinks } from '../../ui/page-links';
 
 type VaultPagerProps = {
   page: number;
@@ -22,30 +22,14 @@ export function VaultPager({ page, totalPages, size, hrefOf }: VaultPagerProps) 
   const sizeId = useId();
   return (
     <div className="dilosi-vault-paging">
-      {totalPages > 1 ? (
-        <nav aria-label={t('paging.label')}>
-          <ul className="dilosi-vault-pages">
-            {pageLinks(page, totalPages).map((link, index) =>
-              link === 'gap' ? (
-                <li key={`gap-${index}`} aria-hidden="true">
-                  …
-                </li>
-              ) : (
-                <li key={link}>
-                  <Link
-                    className="govgr-link"
-                    to={hrefOf({ page: link, size })}
-                    aria-current={link === page ? 'page' : undefined}
-                    aria-label={t('paging.page', { page: link })}
-                  >
-                    {link}
-                  </Link>
-                </li>
-              ),
-            )}
-          </ul>
-        </nav>
-      ) : null}
+      <PageLinks
+        page={page}
+        totalPages={totalPages}
+        hrefOf={(link) => hrefOf({ page: link, size })}
+        label={t('paging.label')}
+        pageLabel={(link) => t('paging.page', { page: link })}
+        className="dilosi-vault-pages"
+      />
       <div className="dilosi-vault-size">
         <label className="govgr-label" htmlFor={sizeId}>
           {t('paging.size')}

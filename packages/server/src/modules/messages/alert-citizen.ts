@@ -1,8 +1,7 @@
 import type { Locale } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { NotificationKey, NotificationParams } from '../../notify';
-import type { CaseServices } from './case-services';
+import type { NotificationKey, NotificationParams, Notifier } from '../../notify';
 
 export type Reachable = { mobile: string | null; mobile_certified: boolean; email: string | null };
 
@@ -11,7 +10,7 @@ export type Reachable = { mobile: string | null; mobile_certified: boolean; emai
  * e-mail when there is an address, queued in the outbox in the caller's transaction.
  */
 export async function alertCitizen(
-  services: Pick<CaseServices, 'notifier'>,
+  services: { notifier: Notifier },
   trx: Kysely<DB>,
   person: Reachable,
   message: { sms: NotificationKey; email: NotificationKey; params: NotificationParams },
