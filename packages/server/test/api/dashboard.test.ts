@@ -8,6 +8,7 @@ import type {
   HistoryItem,
   InboxList,
 } from '@dilosi/domain';
+import { athensParts } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../src/seed/demo-cases';
 import { loginAs } from '../fixtures/citizens';
@@ -422,15 +423,19 @@ describe('entity dashboard', () => {
       );
       expect(tab.body.total, status).toBe(counts[status]);
     }
-    const oldest = up[0] ?? '';
-    const day = oldest.slice(0, 10);
+    // Date filters are Greek days: the oldest case's day is its date in Athens, not in UTC.
+    const athensDay = (iso: string) => {
+      const { year, month, day } = athensParts(new Date(iso));
+      return `${year}-${month}-${day}`;
+    };
+    const day = athensDay(up[0] ?? '');
     const ranged = await api<InboxList>(
       'GET',
       `/api/entity/${athens}/inbox?date_from=2000-01-01&date_to=${day}&limit=100`,
       { token: tokens.clerkA },
     );
     expect(ranged.body.total).toBeGreaterThanOrEqual(1);
-    expect(ranged.body.data.every((i) => i.declaration.timestamp.slice(0, 10) <= day)).toBe(true);
+    expect(ranged.body.data.every((i) => athensDay(i.declaration.timestamp) <= day)).toBe(true);
     const bad = await api<ErrorBody>('GET', `/api/entity/${athens}/inbox?date_from=yesterday`, {
       token: tokens.clerkA,
     });
