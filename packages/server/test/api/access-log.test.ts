@@ -1,10 +1,9 @@
 import type { AccessLogResponse } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccessLog, purgeAccessLog } from '../../src/modules/access-log';
-import { loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
+import { loginMatrix, type Caller } from '../fixtures/matrix';
 import { issueToAthens } from '../fixtures/issued-documents';
-import { loginStaff } from '../fixtures/staff';
 import { createTestApp, type TestApp } from '../helpers';
 
 const ENV = {
@@ -14,25 +13,16 @@ const ENV = {
   OTP_SENDS_PER_DAY: '1000',
   OTP_FAILURES_PER_HOUR: '1000',
 };
-const AFM = {
-  citizenA: '100000015',
-  citizenB: '100000027',
-  headA: '100000040',
-  clerkA: '100000052',
-  adminWithoutRole: '100000064',
-  clerkB: '100000119',
-};
-type Who = keyof typeof AFM | 'anonymous';
 
 describe('who looked at my document (access log)', () => {
   let t: TestApp;
   let api: ReturnType<typeof client>;
-  const tokens = {} as Record<Who, string | undefined>;
+  let tokens: Record<Caller, string | undefined>;
   let athens: string;
   let document: { id: string; referenceCode: string; caseNumber: string };
   let caseId: string;
 
-  const accessLog = (who: Who, ref = document.referenceCode, query = '') =>
+  const accessLog = (who: Caller, ref = document.referenceCode, query = '') =>
     api<AccessLogResponse & ErrorBody>(
       'GET',
       `/api/citizen-declarations/${encodeURIComponent(ref)}/access-log${query}`,
@@ -42,11 +32,7 @@ describe('who looked at my document (access log)', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: ENV });
     api = client(t.app);
-    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: '6912345678' });
-    tokens.citizenB = await loginAs(t, AFM.citizenB);
-    for (const role of ['headA', 'clerkA', 'adminWithoutRole', 'clerkB'] as const) {
-      tokens[role] = await loginStaff(t, AFM[role]);
-    }
+    tokens = await loginMatrix(t, { certifiedMobile: '6912345678' });
     athens = (
       await t.database.db
         .selectFrom('entities')
@@ -178,7 +164,7 @@ describe('who looked at my document (access log)', () => {
   });
 
   it('authorization matrix: only the owner reads the log', async () => {
-    const expected: Record<Who, number> = {
+    const expected: Record<Caller, number> = {
       anonymous: 401,
       citizenA: 200,
       citizenB: 404,
@@ -188,7 +174,7 @@ describe('who looked at my document (access log)', () => {
       adminWithoutRole: 404,
     };
     const got: Record<string, number> = {};
-    for (const who of Object.keys(expected) as Who[]) {
+    for (const who of Object.keys(expected) as Caller[]) {
       const [log, plain] = await Promise.all([
         accessLog(who),
         api('GET', `/api/citizen-declarations/${document.referenceCode}`, { token: tokens[who] }),

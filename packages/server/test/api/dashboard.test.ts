@@ -11,9 +11,10 @@ import type {
 import { athensParts } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../src/seed/demo-cases';
-import { loginAs } from '../fixtures/citizens';
 import { loginStaff } from '../fixtures/staff';
 import { client, type ErrorBody } from '../fixtures/http';
+import { issueToAthens } from '../fixtures/issued-documents';
+import { loginMatrix, MATRIX_AFM, type Caller } from '../fixtures/matrix';
 import { createTestApp, type TestApp } from '../helpers';
 
 const ENV = {
@@ -22,72 +23,21 @@ const ENV = {
   OTP_SENDS_PER_DAY: '1000',
   OTP_FAILURES_PER_HOUR: '1000',
 };
-const AFM = {
-  citizenA: '100000015',
-  citizenB: '100000027',
-  headA: '100000040',
-  clerkA: '100000052',
-  adminWithoutRole: '100000064',
-  clerkB: '100000119',
-};
 const MOBILE_A = '6912345678';
-
-type DocumentAnswer = { data: { document: { id: string; step: string; case_id: string | null } } };
 
 describe('entity dashboard', () => {
   let t: TestApp;
   let api: ReturnType<typeof client>;
-  const tokens: Record<keyof typeof AFM | 'anonymous', string | undefined> = {
-    anonymous: undefined,
-  } as Record<keyof typeof AFM | 'anonymous', string | undefined>;
+  let tokens: Record<Caller, string | undefined>;
   let athens: string;
   let aade: string;
   let caseId: string;
   let caseNumber: string;
 
-  /** Maria issues a solemn declaration to the Municipality of Athens, through the real API. */
-  async function issueToAthens(): Promise<string> {
-    const token = tokens.citizenA;
-    const created = await api<DocumentAnswer>('POST', '/api/my-declarations/', {
-      token,
-      json: { document: { template: 'solemn-declaration', statements: {} } },
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.data.document.id;
-    const update = (statements: Record<string, unknown>, extra = {}) =>
-      api<DocumentAnswer & ErrorBody>('POST', `/api/my-declarations/${id}`, {
-        token,
-        json: { document: { statements }, ...extra },
-      });
-    expect((await update({ statement: 'Δηλώνω ότι μένω στην Αθήνα.' })).status).toBe(200);
-    const recipient = {
-      type: 'entity',
-      codename: 'DIMOS_ATHINAION',
-      name: { el: 'x', en: 'x', fr: 'x' },
-    };
-    expect((await update({ recipient })).status).toBe(200);
-    expect((await update({}, { action: 'submit' })).status).toBe(200);
-    const sms = await t.database.db
-      .selectFrom('outbox')
-      .select('body')
-      .where('document_id', '=', id)
-      .where('message_key', '=', 'otp_sms')
-      .executeTakeFirstOrThrow();
-    const code = /\b(\d{6})\b/.exec(sms.body)?.[1];
-    const issued = await update({ otp_code: code });
-    expect(issued.status).toBe(200);
-    expect(issued.body.data.document.case_id).toMatch(/^\d{4}\/\d{6}$/);
-    return issued.body.data.document.case_id ?? '';
-  }
-
   beforeAll(async () => {
     t = await createTestApp({ env: ENV });
     api = client(t.app);
-    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: MOBILE_A });
-    tokens.citizenB = await loginAs(t, AFM.citizenB);
-    for (const role of ['headA', 'clerkA', 'adminWithoutRole', 'clerkB'] as const) {
-      tokens[role] = await loginStaff(t, AFM[role]);
-    }
+    tokens = await loginMatrix(t, { certifiedMobile: MOBILE_A });
     const ids = await t.database.db
       .selectFrom('entities')
       .select(['id', 'codename'])
@@ -95,7 +45,8 @@ describe('entity dashboard', () => {
       .execute();
     athens = ids.find((e) => e.codename === 'DIMOS_ATHINAION')?.id ?? '';
     aade = ids.find((e) => e.codename === 'AADE')?.id ?? '';
-    caseNumber = await issueToAthens();
+    caseNumber = (await issueToAthens(t, api, tokens.citizenA)).caseNumber;
+    expect(caseNumber).toMatch(/^\d{4}\/\d{6}$/);
     const entry = await t.database.db
       .selectFrom('inbox_entries')
       .select('id')
@@ -266,7 +217,7 @@ describe('entity dashboard', () => {
     const clerkBUser = await t.database.db
       .selectFrom('users')
       .select('id')
-      .where('afm', '=', AFM.clerkB)
+      .where('afm', '=', MATRIX_AFM.clerkB)
       .executeTakeFirstOrThrow();
     const refused = await api<ErrorBody>('POST', `/api/entity/${athens}/inbox/${caseId}/assign`, {
       token: tokens.clerkA,
@@ -316,7 +267,7 @@ describe('entity dashboard', () => {
     const maria = await t.database.db
       .selectFrom('users')
       .select('id')
-      .where('afm', '=', AFM.citizenA)
+      .where('afm', '=', MATRIX_AFM.citizenA)
       .executeTakeFirstOrThrow();
     const inbox = await t.database.db
       .selectFrom('citizen_messages')
@@ -615,7 +566,7 @@ describe('entity dashboard', () => {
     expect(invalidOf(badAfm.body)).toEqual([
       expect.objectContaining({ invalid_field: 'afm', error_info: { code: 'afm_invalid' } }),
     ]);
-    const blank = await share(caseId, { firstname: ' ', surname: '', afm: AFM.citizenB });
+    const blank = await share(caseId, { firstname: ' ', surname: '', afm: MATRIX_AFM.citizenB });
     expect(blank.status).toBe(400);
     expect(invalidOf(blank.body).map((f) => f.invalid_field)).toEqual(['firstname', 'surname']);
     const malformed = await api<ErrorBody>('POST', `/api/entity/${athens}/inbox/${caseId}/action`, {
@@ -627,7 +578,7 @@ describe('entity dashboard', () => {
     const bob = await t.database.db
       .selectFrom('users')
       .select('id')
-      .where('afm', '=', AFM.citizenB)
+      .where('afm', '=', MATRIX_AFM.citizenB)
       .executeTakeFirstOrThrow();
     const before = await t.database.db
       .selectFrom('citizen_messages')
@@ -638,7 +589,7 @@ describe('entity dashboard', () => {
     const shared = await share(caseId, {
       firstname: 'Γιώργος',
       surname: 'Βλάχος',
-      afm: AFM.citizenB,
+      afm: MATRIX_AFM.citizenB,
     });
     expect(shared.status).toBe(200);
     expect(shared.body.data.id).toBe(caseId);
@@ -659,7 +610,7 @@ describe('entity dashboard', () => {
     );
     expect(history.body.data.at(-1)).toMatchObject({
       action: 'share',
-      details: { afm: AFM.citizenB, surname: 'Βλάχος' },
+      details: { afm: MATRIX_AFM.citizenB, surname: 'Βλάχος' },
     });
 
     // A demo case has no document: nothing to share.
@@ -670,7 +621,7 @@ describe('entity dashboard', () => {
     const refused = await share(withoutDocument?.id ?? '', {
       firstname: 'Γιώργος',
       surname: 'Βλάχος',
-      afm: AFM.citizenB,
+      afm: MATRIX_AFM.citizenB,
     });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('action_not_allowed_on_state');
@@ -725,7 +676,7 @@ describe('entity dashboard', () => {
   });
 
   it('takes access away on the very next request when a role is deactivated', async () => {
-    const token = await loginStaff(t, AFM.clerkB);
+    const token = await loginStaff(t, MATRIX_AFM.clerkB);
     expect((await api('GET', `/api/entity/${aade}/inbox`, { token })).status).toBe(200);
     await t.database.db
       .updateTable('permissions')
@@ -742,8 +693,7 @@ describe('entity dashboard', () => {
   });
 
   describe('authorization matrix', () => {
-    type Who = keyof typeof AFM | 'anonymous';
-    const WHO: Who[] = [
+    const WHO: Caller[] = [
       'anonymous',
       'citizenA',
       'citizenB',
@@ -816,7 +766,7 @@ describe('entity dashboard', () => {
         path: () => `/api/entity/${athens}/inbox/${caseId}/action`,
         json: () => ({
           action: 'share',
-          arguments: { firstname: 'Γιώργος', surname: 'Βλάχος', afm: AFM.citizenB },
+          arguments: { firstname: 'Γιώργος', surname: 'Βλάχος', afm: MATRIX_AFM.citizenB },
         }),
         expected: ATHENS,
       },

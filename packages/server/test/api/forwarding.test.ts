@@ -6,9 +6,9 @@ import type {
   InboxList,
 } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
-import { issueDocument } from '../fixtures/issue-document';
+import { issueToAthens } from '../fixtures/issued-documents';
+import { loginMatrix, MATRIX_AFM } from '../fixtures/matrix';
 import { loginStaff } from '../fixtures/staff';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -19,12 +19,7 @@ const ENV = {
   OTP_FAILURES_PER_HOUR: '1000',
 };
 const AFM = {
-  citizenA: '100000015',
-  citizenB: '100000027',
-  headA: '100000040',
-  clerkA: '100000052',
-  adminWithoutRole: '100000064',
-  clerkB: '100000119',
+  ...MATRIX_AFM,
   clerkThessaloniki: '100000090',
   headEfka: '100000107',
 };
@@ -33,7 +28,7 @@ type Who = keyof typeof AFM | 'anonymous';
 describe('forwarding a case between entities', () => {
   let t: TestApp;
   let api: ReturnType<typeof client>;
-  const tokens = { anonymous: undefined } as Record<Who, string | undefined>;
+  let tokens: Record<Who, string | undefined>;
   const entityIds: Record<string, string> = {};
   let caseId: string;
   let caseNumber: string;
@@ -71,37 +66,28 @@ describe('forwarding a case between entities', () => {
       .where('source.case_id', '=', number)
       .executeTakeFirst();
 
-  async function issueToAthens(): Promise<{ id: string; number: string }> {
-    const { caseNumber: number } = await issueDocument(t, api, tokens.citizenA, {
-      template: 'solemn-declaration',
-      steps: [{ statement: 'Δηλώνω ότι μένω στην Αθήνα.' }],
-    });
+  /** A case opened at Athens by citizen A's declaration: Athens' inbox entry and the case number. */
+  async function openCaseAtAthens(): Promise<{ id: string; number: string }> {
+    const { caseNumber: number } = await issueToAthens(t, api, tokens.citizenA);
     const entry = await t.database.db
       .selectFrom('inbox_entries')
       .select('id')
-      .where('case_id', '=', number ?? '')
+      .where('case_id', '=', number)
       .executeTakeFirstOrThrow();
-    return { id: entry.id, number: number ?? '' };
+    return { id: entry.id, number };
   }
 
   beforeAll(async () => {
     t = await createTestApp({ env: ENV });
     api = client(t.app);
-    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: '6912345678' });
-    tokens.citizenB = await loginAs(t, AFM.citizenB);
-    for (const role of [
-      'headA',
-      'clerkA',
-      'adminWithoutRole',
-      'clerkB',
-      'clerkThessaloniki',
-      'headEfka',
-    ] as const) {
-      tokens[role] = await loginStaff(t, AFM[role]);
-    }
+    tokens = {
+      ...(await loginMatrix(t, { certifiedMobile: '6912345678' })),
+      clerkThessaloniki: await loginStaff(t, AFM.clerkThessaloniki),
+      headEfka: await loginStaff(t, AFM.headEfka),
+    };
     const rows = await t.database.db.selectFrom('entities').select(['id', 'codename']).execute();
     for (const row of rows) entityIds[row.codename] = row.id;
-    ({ id: caseId, number: caseNumber } = await issueToAthens());
+    ({ id: caseId, number: caseNumber } = await openCaseAtAthens());
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -229,7 +215,7 @@ describe('forwarding a case between entities', () => {
   });
 
   it('forwards to the members of a recipient dataset, passing over those already holding it', async () => {
-    const { id, number } = await issueToAthens();
+    const { id, number } = await openCaseAtAthens();
     const first = await forward(tokens.clerkA, toEntities(id, 'AADE'));
     expect(first.status).toBe(200);
     const info = await forward(tokens.clerkA, {

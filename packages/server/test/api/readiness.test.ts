@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../fixtures/citizens';
-import { loginStaff } from '../fixtures/staff';
+import { loginMatrix, type Caller } from '../fixtures/matrix';
 import { createTestApp, type TestApp } from '../helpers';
-
-const AFM = {
-  citizenA: '100000015',
-  citizenB: '100000027',
-  clerkA: '100000052',
-  headA: '100000040',
-  clerkB: '100000119',
-  adminWithoutRole: '100000064',
-};
-type Who = keyof typeof AFM | 'anonymous';
 
 // GET /readyz: what a load balancer asks (docs/deployment.md); /healthz stays liveness.
 describe('GET /readyz', () => {
   let t: TestApp;
-  const tokens = { anonymous: undefined } as Record<Who, string | undefined>;
-  const readyz = (who: Who = 'anonymous') =>
+  let tokens: Record<Caller, string | undefined>;
+  const readyz = (who: Caller = 'anonymous') =>
     t.app.inject({
       method: 'GET',
       url: '/readyz',
@@ -26,11 +15,7 @@ describe('GET /readyz', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
-    tokens.citizenA = await loginAs(t, AFM.citizenA);
-    tokens.citizenB = await loginAs(t, AFM.citizenB);
-    for (const who of ['clerkA', 'headA', 'clerkB', 'adminWithoutRole'] as const) {
-      tokens[who] = await loginStaff(t, AFM[who]);
-    }
+    tokens = await loginMatrix(t);
   });
   afterAll(async () => {
     await t.close();
@@ -52,7 +37,7 @@ describe('GET /readyz', () => {
   });
 
   it('answers the same to everyone, logged in or not (authorization matrix)', async () => {
-    const who: Who[] = [
+    const who: Caller[] = [
       'anonymous',
       'citizenA',
       'citizenB',

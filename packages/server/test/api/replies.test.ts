@@ -7,9 +7,9 @@ import type {
   InboxEntriesResponse,
 } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../fixtures/citizens';
-import { loginStaff } from '../fixtures/staff';
 import { client, type ErrorBody } from '../fixtures/http';
+import { issueToAthens } from '../fixtures/issued-documents';
+import { loginMatrix, MATRIX_AFM, type Caller } from '../fixtures/matrix';
 import { createTestApp, type TestApp } from '../helpers';
 import { createWorkspace, pdfText, run } from '../pdf/pdf-tools';
 
@@ -19,14 +19,6 @@ const ENV = {
   OTP_SENDS_PER_DAY: '1000',
   OTP_FAILURES_PER_HOUR: '1000',
 };
-const AFM = {
-  citizenA: '100000015',
-  citizenB: '100000027',
-  headA: '100000040',
-  clerkA: '100000052',
-  adminWithoutRole: '100000064',
-  clerkB: '100000119',
-};
 const MOBILE_A = '6912345678';
 
 type DocumentAnswer = { data: { document: ApiDocument } };
@@ -35,44 +27,12 @@ type MessagesAnswer = InboxEntriesResponse;
 describe('replies and documents issued by an entity', () => {
   let t: TestApp;
   let api: ReturnType<typeof client>;
-  const tokens = { anonymous: undefined } as Record<
-    keyof typeof AFM | 'anonymous',
-    string | undefined
-  >;
+  let tokens: Record<Caller, string | undefined>;
   let athens: string;
   let aade: string;
   let caseId: string;
   let caseNumber: string;
   const workspace = createWorkspace();
-
-  /** Maria issues a solemn declaration to the Municipality of Athens, through the real API. */
-  async function issueToAthens(): Promise<string> {
-    const token = tokens.citizenA;
-    const created = await api<DocumentAnswer>('POST', '/api/my-declarations/', {
-      token,
-      json: { document: { template: 'solemn-declaration', statements: {} } },
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.data.document.id;
-    const update = (statements: Record<string, unknown>, extra = {}) =>
-      api<DocumentAnswer & ErrorBody>('POST', `/api/my-declarations/${id}`, {
-        token,
-        json: { document: { statements }, ...extra },
-      });
-    expect((await update({ statement: 'Ζητώ βεβαίωση μόνιμης κατοικίας.' })).status).toBe(200);
-    const recipient = { type: 'entity', codename: 'DIMOS_ATHINAION', name: { el: 'x' } };
-    expect((await update({ recipient })).status).toBe(200);
-    expect((await update({}, { action: 'submit' })).status).toBe(200);
-    const sms = await t.database.db
-      .selectFrom('outbox')
-      .select('body')
-      .where('document_id', '=', id)
-      .where('message_key', '=', 'otp_sms')
-      .executeTakeFirstOrThrow();
-    const issued = await update({ otp_code: /\b(\d{6})\b/.exec(sms.body)?.[1] });
-    expect(issued.status).toBe(200);
-    return issued.body.data.document.case_id ?? '';
-  }
 
   const startReply = (template: string, token = tokens.clerkA, inbox = caseId) =>
     api<DocumentAnswer & ErrorBody>('POST', `/api/entity/${athens}/inbox/${inbox}/reply`, {
@@ -88,11 +48,7 @@ describe('replies and documents issued by an entity', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: ENV });
     api = client(t.app);
-    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: MOBILE_A });
-    tokens.citizenB = await loginAs(t, AFM.citizenB);
-    for (const role of ['headA', 'clerkA', 'adminWithoutRole', 'clerkB'] as const) {
-      tokens[role] = await loginStaff(t, AFM[role]);
-    }
+    tokens = await loginMatrix(t, { certifiedMobile: MOBILE_A });
     const ids = await t.database.db
       .selectFrom('entities')
       .select(['id', 'codename'])
@@ -100,7 +56,8 @@ describe('replies and documents issued by an entity', () => {
       .execute();
     athens = ids.find((e) => e.codename === 'DIMOS_ATHINAION')?.id ?? '';
     aade = ids.find((e) => e.codename === 'AADE')?.id ?? '';
-    caseNumber = await issueToAthens();
+    caseNumber = (await issueToAthens(t, api, tokens.citizenA, 'Ζητώ βεβαίωση μόνιμης κατοικίας.'))
+      .caseNumber;
     const entry = await t.database.db
       .selectFrom('inbox_entries')
       .select('id')
@@ -363,7 +320,7 @@ describe('replies and documents issued by an entity', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_fields');
     const good = await saveStep(id, {
-      recipient_afm: AFM.citizenB,
+      recipient_afm: MATRIX_AFM.citizenB,
       subject: 'Βεβαίωση',
       body: 'Βεβαιώνεται η εγγραφή σας στο δημοτολόγιο.',
     });
@@ -424,7 +381,7 @@ describe('replies and documents issued by an entity', () => {
           await t.database.db
             .selectFrom('users')
             .select('id')
-            .where('afm', '=', AFM.citizenA)
+            .where('afm', '=', MATRIX_AFM.citizenA)
             .executeTakeFirstOrThrow()
         ).id,
         type: 'message',
@@ -464,8 +421,7 @@ describe('replies and documents issued by an entity', () => {
   });
 
   describe('authorization matrix', () => {
-    type Who = keyof typeof AFM | 'anonymous';
-    const WHO: Who[] = [
+    const WHO: Caller[] = [
       'anonymous',
       'citizenA',
       'citizenB',

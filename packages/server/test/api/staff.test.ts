@@ -7,19 +7,14 @@ import type {
 } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../src/seed/demo-cases';
-import { loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
+import { loginMatrix, MATRIX_AFM } from '../fixtures/matrix';
 import { loginStaff } from '../fixtures/staff';
 import { createTestApp, type TestApp } from '../helpers';
 
 const ENV = { RATE_LIMIT_MAX: '100000' };
 const AFM = {
-  citizenA: '100000015',
-  citizenB: '100000027',
-  headA: '100000040',
-  clerkA: '100000052',
-  adminWithoutRole: '100000064',
-  clerkB: '100000119',
+  ...MATRIX_AFM,
   /** Head of Thessaloniki: asks for a role at Athens in these tests. */
   headThessaloniki: '100000088',
 };
@@ -28,7 +23,7 @@ type Who = keyof typeof AFM | 'anonymous';
 describe('staff, permission requests and entity settings', () => {
   let t: TestApp;
   let api: ReturnType<typeof client>;
-  const tokens = { anonymous: undefined } as Record<Who, string | undefined>;
+  let tokens: Record<Who, string | undefined>;
   let athens: string;
   let aade: string;
 
@@ -55,17 +50,10 @@ describe('staff, permission requests and entity settings', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: ENV });
     api = client(t.app);
-    tokens.citizenA = await loginAs(t, AFM.citizenA);
-    tokens.citizenB = await loginAs(t, AFM.citizenB);
-    for (const who of [
-      'headA',
-      'clerkA',
-      'adminWithoutRole',
-      'clerkB',
-      'headThessaloniki',
-    ] as const) {
-      tokens[who] = await loginStaff(t, AFM[who]);
-    }
+    tokens = {
+      ...(await loginMatrix(t)),
+      headThessaloniki: await loginStaff(t, AFM.headThessaloniki),
+    };
     const ids = await t.database.db
       .selectFrom('entities')
       .select(['id', 'codename'])

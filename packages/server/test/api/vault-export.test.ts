@@ -5,8 +5,8 @@ import { clock } from '../../src/clock';
 import { vaultExportJob, vaultExportExpiryJob } from '../../src/jobs/definitions/vault-export';
 import { loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
+import { loginMatrix, MATRIX_AFM, type Caller } from '../fixtures/matrix';
 import { issueToAthens } from '../fixtures/issued-documents';
-import { loginStaff } from '../fixtures/staff';
 import { createTestApp, type TestApp } from '../helpers';
 
 const ENV = {
@@ -15,15 +15,6 @@ const ENV = {
   OTP_SENDS_PER_DAY: '1000',
   OTP_FAILURES_PER_HOUR: '1000',
 };
-const AFM = {
-  citizenA: '100000015',
-  citizenB: '100000027',
-  headA: '100000040',
-  clerkA: '100000052',
-  adminWithoutRole: '100000064',
-  clerkB: '100000119',
-};
-type Who = keyof typeof AFM | 'anonymous';
 
 type Manifest = {
   exported_at: string;
@@ -40,17 +31,17 @@ type Manifest = {
 describe('take your records with you (vault export)', () => {
   let t: TestApp;
   let api: ReturnType<typeof client>;
-  const tokens = {} as Record<Who, string | undefined>;
+  let tokens: Record<Caller, string | undefined>;
   const documents: { id: string; referenceCode: string }[] = [];
   let ready: VaultExport;
 
-  const latest = (who: Who) =>
+  const latest = (who: Caller) =>
     api<VaultExportLatestResponse & ErrorBody>('GET', '/api/vault/exports/latest', {
       token: tokens[who],
     });
-  const ask = (who: Who) =>
+  const ask = (who: Caller) =>
     api<VaultExportResponse & ErrorBody>('POST', '/api/vault/exports', { token: tokens[who] });
-  const download = (who: Who, url: string) =>
+  const download = (who: Caller, url: string) =>
     t.app.inject({
       method: 'GET',
       url,
@@ -62,11 +53,7 @@ describe('take your records with you (vault export)', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: ENV });
     api = client(t.app);
-    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: '6912345678' });
-    tokens.citizenB = await loginAs(t, AFM.citizenB);
-    for (const role of ['headA', 'clerkA', 'adminWithoutRole', 'clerkB'] as const) {
-      tokens[role] = await loginStaff(t, AFM[role]);
-    }
+    tokens = await loginMatrix(t, { certifiedMobile: '6912345678' });
     documents.push(await issueToAthens(t, api, tokens.citizenA, 'Πρώτη δήλωση.'));
     documents.push(await issueToAthens(t, api, tokens.citizenA, 'Δεύτερη δήλωση.'));
   }, 90_000);
@@ -148,7 +135,7 @@ describe('take your records with you (vault export)', () => {
 
   it('authorization matrix: only the owner, with the link, downloads; only the owner asks for theirs', async () => {
     const url = ready.download_url ?? '';
-    const expected: Record<Who, [number, number]> = {
+    const expected: Record<Caller, [number, number]> = {
       // [download of A's link, GET latest]
       anonymous: [401, 401],
       citizenA: [200, 200],
@@ -159,7 +146,7 @@ describe('take your records with you (vault export)', () => {
       adminWithoutRole: [404, 200],
     };
     const got: Record<string, [number, number]> = {};
-    for (const who of Object.keys(expected) as Who[]) {
+    for (const who of Object.keys(expected) as Caller[]) {
       const [file, mine] = await Promise.all([download(who, url), latest(who)]);
       got[who] = [file.statusCode, mine.status];
       // Nobody but A ever sees A's export.
@@ -177,8 +164,8 @@ describe('take your records with you (vault export)', () => {
   it('refuses the link once expired (410), and the export shows as expired without a link', async () => {
     clock.advance(24 * 3_600_000 + 1000);
     // The sessions of the day before have lapsed too: log in again, as the citizens would.
-    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: '6912345678' });
-    tokens.citizenB = await loginAs(t, AFM.citizenB);
+    tokens.citizenA = await loginAs(t, MATRIX_AFM.citizenA, { certifiedMobile: '6912345678' });
+    tokens.citizenB = await loginAs(t, MATRIX_AFM.citizenB);
     const expired = await download('citizenA', ready.download_url ?? '');
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({ error: { code: 'vault_export_expired' } });
@@ -195,8 +182,8 @@ describe('take your records with you (vault export)', () => {
   });
 
   it('lets the citizen ask again after; the hourly job expires what nobody read', async () => {
-    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: '6912345678' });
-    tokens.citizenB = await loginAs(t, AFM.citizenB);
+    tokens.citizenA = await loginAs(t, MATRIX_AFM.citizenA, { certifiedMobile: '6912345678' });
+    tokens.citizenB = await loginAs(t, MATRIX_AFM.citizenB);
     const asked = await ask('citizenA');
     expect(asked.status).toBe(202);
     await runJob(asked.body.data.id);
@@ -281,7 +268,11 @@ describe('take your records with you (vault export)', () => {
         token: tokens.clerkA,
         json,
       });
-    const statements = { recipient_afm: AFM.citizenB, subject: 'Βεβαίωση', body: 'Κείμενο.' };
+    const statements = {
+      recipient_afm: MATRIX_AFM.citizenB,
+      subject: 'Βεβαίωση',
+      body: 'Κείμενο.',
+    };
     expect((await save({ document: { statements } })).status).toBe(200);
     const issued = await save({ document: { statements: {} }, action: 'submit' });
     expect(issued.body.data.document.state).toBe('issued');

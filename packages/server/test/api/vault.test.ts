@@ -1,9 +1,9 @@
 import type { DocumentListItem, PageMeta, VaultCasePage } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../src/seed/demo-cases';
-import { loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
-import { loginStaff } from '../fixtures/staff';
+import { issueToAthens } from '../fixtures/issued-documents';
+import { loginMatrix, MATRIX_AFM, type Caller } from '../fixtures/matrix';
 import { createTestApp, type TestApp } from '../helpers';
 
 const ENV = {
@@ -12,15 +12,6 @@ const ENV = {
   OTP_SENDS_PER_DAY: '1000',
   OTP_FAILURES_PER_HOUR: '1000',
 };
-const AFM = {
-  citizenA: '100000015',
-  citizenB: '100000027',
-  headA: '100000040',
-  clerkA: '100000052',
-  adminWithoutRole: '100000064',
-  clerkB: '100000119',
-};
-type Who = keyof typeof AFM | 'anonymous';
 const MOBILE_A = '6912345678';
 const CASES = '/api/vault/cases';
 
@@ -30,50 +21,17 @@ type Cases = VaultCasePage & ErrorBody;
 describe("the citizen's vault: cases", () => {
   let t: TestApp;
   let api: ReturnType<typeof client>;
-  const tokens = { anonymous: undefined } as Record<Who, string | undefined>;
-  const as = (who: Who) => ({ token: tokens[who] });
+  let tokens: Record<Caller, string | undefined>;
+  const as = (who: Caller) => ({ token: tokens[who] });
   let athens: string;
   let caseId: string;
   let caseNumber: string;
   let paperCase: string;
 
-  /** Citizen A issues a solemn declaration to the Municipality of Athens, through the real API. */
-  async function issueToAthens(): Promise<string> {
-    const token = tokens.citizenA;
-    const created = await api<DocumentAnswer>('POST', '/api/my-declarations/', {
-      token,
-      json: { document: { template: 'solemn-declaration', statements: {} } },
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.data.document.id;
-    const update = (statements: Record<string, unknown>, extra = {}) =>
-      api<DocumentAnswer & ErrorBody>('POST', `/api/my-declarations/${id}`, {
-        token,
-        json: { document: { statements }, ...extra },
-      });
-    expect((await update({ statement: 'Δηλώνω ότι μένω στην Αθήνα.' })).status).toBe(200);
-    const recipient = { type: 'entity', codename: 'DIMOS_ATHINAION', name: { el: 'x' } };
-    expect((await update({ recipient })).status).toBe(200);
-    expect((await update({}, { action: 'submit' })).status).toBe(200);
-    const sms = await t.database.db
-      .selectFrom('outbox')
-      .select('body')
-      .where('document_id', '=', id)
-      .where('message_key', '=', 'otp_sms')
-      .executeTakeFirstOrThrow();
-    const issued = await update({ otp_code: /\b(\d{6})\b/.exec(sms.body)?.[1] });
-    expect(issued.status).toBe(200);
-    return issued.body.data.document.case_id ?? '';
-  }
-
   beforeAll(async () => {
     t = await createTestApp({ env: ENV });
     api = client(t.app);
-    tokens.citizenA = await loginAs(t, AFM.citizenA, { certifiedMobile: MOBILE_A });
-    tokens.citizenB = await loginAs(t, AFM.citizenB);
-    for (const who of ['headA', 'clerkA', 'adminWithoutRole', 'clerkB'] as const) {
-      tokens[who] = await loginStaff(t, AFM[who]);
-    }
+    tokens = await loginMatrix(t, { certifiedMobile: MOBILE_A });
     athens = (
       await t.database.db
         .selectFrom('entities')
@@ -81,7 +39,7 @@ describe("the citizen's vault: cases", () => {
         .where('codename', '=', 'DIMOS_ATHINAION')
         .executeTakeFirstOrThrow()
     ).id;
-    caseNumber = await issueToAthens();
+    caseNumber = (await issueToAthens(t, api, tokens.citizenA)).caseNumber;
     caseId = (
       await t.database.db
         .selectFrom('inbox_entries')
@@ -100,7 +58,7 @@ describe("the citizen's vault: cases", () => {
     paperCase = demo.id;
     await t.database.db
       .updateTable('inbox_entries')
-      .set({ citizen_afm: AFM.citizenA, received_at: new Date(Date.UTC(2020, 0, 1)) })
+      .set({ citizen_afm: MATRIX_AFM.citizenA, received_at: new Date(Date.UTC(2020, 0, 1)) })
       .where('id', '=', paperCase)
       .execute();
   }, 60_000);
@@ -188,7 +146,7 @@ describe("the citizen's vault: cases", () => {
   });
 
   describe('authorization matrix', () => {
-    const WHO: Who[] = [
+    const WHO: Caller[] = [
       'anonymous',
       'citizenA',
       'citizenB',
