@@ -96,6 +96,7 @@ describe('several API processes on one database', () => {
         'pdf_seal_development',
         'pdf_token_hmac_key',
         'validation_pdf_token_key',
+        'vault_export_token_key',
       ]);
       const jwks = async (app: FastifyInstance) =>
         (await app.inject({ method: 'GET', url: '/idp/jwks' })).json<{ keys: { kid: string }[] }>();
