@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { SEED_LOCK_KEY, withAdvisoryLock } from './db/advisory-lock';
+import { JOB_QUEUE_LOCK_KEY, SEED_LOCK_KEY, withAdvisoryLock } from './db/advisory-lock';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { startJobQueue } from './jobs/queue';
@@ -42,7 +42,11 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database, jobs: null });
-  const jobs = await startJobQueue(database, { work: config.JOBS_ENABLED, logger: app.log });
+  // One process at a time sets the queue up: pg-boss creating its queues from several processes
+  // at once on a new database deadlocks.
+  const jobs = await withAdvisoryLock(config.DATABASE_URL, JOB_QUEUE_LOCK_KEY, () =>
+    startJobQueue(database, { work: config.JOBS_ENABLED, logger: app.log }),
+  );
   app.jobs = jobs;
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 

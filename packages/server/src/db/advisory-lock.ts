@@ -4,6 +4,12 @@ import pg from 'pg';
 export const SEED_LOCK_KEY = 7_310_002;
 
 /**
+ * The job queue's set-up (pg-boss creating its queues): processes starting at once on a new
+ * database otherwise deadlock on pg-boss's queue table (seen with two API processes and a worker).
+ */
+export const JOB_QUEUE_LOCK_KEY = 7_310_003;
+
+/**
  * Runs `fn` while holding a PostgreSQL advisory lock, on a connection of its own (so `fn` may use
  * the whole pool, even a pool of one); without a server (PGlite: one process) it just runs `fn`.
  * Ending the connection releases the lock, whatever happens in `fn`.
