@@ -59,7 +59,7 @@ export async function backstepDocument(
       stored.template_version,
       trx,
     );
-    const storedFiles = await listDocumentFiles(trx, stored.id);
+    const storedFiles = await listDocumentFiles(trx, stored.id, definition);
     const content = contentOf(stored, storedFiles);
     const target =
       state === 'requested'

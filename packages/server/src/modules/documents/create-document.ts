@@ -184,6 +184,6 @@ export async function createDraft(
     });
     return inserted;
   });
-  const files = await listDocumentFiles(database.db, row.id);
+  const files = await listDocumentFiles(database.db, row.id, template);
   return toApiDocument(template, row, files, noExtras(config));
 }

@@ -1,5 +1,12 @@
 import { isUuid } from '@dilosi/domain';
-import type { AttachmentValue, DocumentAction, DocumentEvent, DocumentState } from '@dilosi/domain';
+import type {
+  AttachmentValue,
+  DocumentAction,
+  DocumentEvent,
+  DocumentState,
+  Template,
+  TemplateField,
+} from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB, DocumentRow } from '../../db/schema';
@@ -61,11 +68,35 @@ export type DocumentFileInfo = {
   size: number;
 };
 
-/** The files of a document (without their bytes), in field and position order. */
+const attachmentsOf = new WeakMap<Template, boolean>();
+
+/** Whether a template has an attachment field anywhere (list-of rows included); cached. */
+export function templateTakesFiles(template: Template): boolean {
+  let known = attachmentsOf.get(template);
+  if (known === undefined) {
+    const visit = (fields: readonly TemplateField[]): boolean =>
+      fields.some(
+        (field) =>
+          field.component === 'attachment' ||
+          (field['list-of'] !== undefined && visit(field['list-of'].fields)),
+      );
+    known = visit(template.fields);
+    attachmentsOf.set(template, known);
+  }
+  return known;
+}
+
+/**
+ * The files of a document (without their bytes), in field and position order. With the
+ * document's template: none, without a query, when the template has no attachment field (files
+ * are only ever stored for one) — most templates, on every wizard step.
+ */
 export async function listDocumentFiles(
   db: Queryable,
   documentId: string,
+  template?: Template,
 ): Promise<DocumentFileInfo[]> {
+  if (template && !templateTakesFiles(template)) return [];
   return db
     .selectFrom('document_files')
     .select(['id', 'field_key', 'attachment_index', 'filename', 'content_type', 'size'])
@@ -92,28 +123,38 @@ export function attachmentsByField(
   return byField;
 }
 
+export type DocumentEventInput = {
+  documentId: string;
+  action: DocumentAction | DocumentEvent;
+  fromState: DocumentState | null;
+  toState: DocumentState | null;
+  step: string | null;
+  userId: string | null;
+};
+
 /** One row of a document's history; written in the transaction of the change it records. */
-export async function insertDocumentEvent(
+export async function insertDocumentEvent(db: Queryable, event: DocumentEventInput): Promise<void> {
+  await insertDocumentEvents(db, [event]);
+}
+
+/** Several rows of history in one statement, in the order given (their ids follow it). */
+export async function insertDocumentEvents(
   db: Queryable,
-  event: {
-    documentId: string;
-    action: DocumentAction | DocumentEvent;
-    fromState: DocumentState | null;
-    toState: DocumentState | null;
-    step: string | null;
-    userId: string | null;
-  },
+  events: readonly DocumentEventInput[],
 ): Promise<void> {
+  const at = now();
   await db
     .insertInto('document_events')
-    .values({
-      document_id: event.documentId,
-      action: event.action,
-      from_state: event.fromState,
-      to_state: event.toState,
-      step: event.step,
-      user_id: event.userId,
-      at: now(),
-    })
+    .values(
+      events.map((event) => ({
+        document_id: event.documentId,
+        action: event.action,
+        from_state: event.fromState,
+        to_state: event.toState,
+        step: event.step,
+        user_id: event.userId,
+        at,
+      })),
+    )
     .execute();
 }

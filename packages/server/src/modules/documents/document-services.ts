@@ -2,6 +2,7 @@ import type { ApiDocument, DocumentWrite } from '@dilosi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { DocumentRow } from '../../db/schema';
 import type { PdfInspector } from '../../lib/pdf-inspection/pdf-inspector';
 import type { CurrentUser } from '../auth';
 import type { TemplateCatalog } from '../templates';
@@ -12,6 +13,11 @@ export type IssuanceInput = {
   user: CurrentUser;
   documentId: string;
   document: DocumentWrite['document'];
+  /**
+   * The document as the wizard's update just read it (unlocked), so issuance need not read it
+   * again; issuance still locks it and checks it did not change.
+   */
+  stored?: DocumentRow;
 };
 
 /**

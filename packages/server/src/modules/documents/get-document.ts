@@ -44,7 +44,7 @@ export async function getDocument(
   const row = await scope.find(database.db, id);
   if (!row) throw declarationNotFound();
   const template = await catalog.definition(row.template_refname, row.template_version);
-  const files = await listDocumentFiles(database.db, row.id);
+  const files = await listDocumentFiles(database.db, row.id, template);
   const extras = await loadDocumentExtras(database.db, row, config);
   return toApiDocument(template, row, files, extras);
 }

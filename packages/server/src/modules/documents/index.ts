@@ -24,6 +24,7 @@ export {
   findOwnedDocument,
   findReceivedDocument,
   insertDocumentEvent,
+  insertDocumentEvents,
   listDocumentFiles,
   type Queryable,
 } from './document-queries';

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../clock';
+import type { DocumentRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser, type CurrentUser } from '../auth';
@@ -41,16 +42,19 @@ async function issuanceStepOf(
   scope: DocumentScope,
   id: string,
   action: string | undefined,
-): Promise<'request' | 'confirm' | null> {
+): Promise<{ step: 'request' | 'confirm' | null; stored: DocumentRow }> {
   const { catalog, database } = services;
   const stored = await scope.find(database.db, id);
   if (!stored) throw declarationNotFound();
-  if (canTransition(documentMachine, stored.state, 'confirm')) return 'confirm';
-  if (!canTransition(documentMachine, stored.state, 'request') || action !== 'submit') return null;
+  if (canTransition(documentMachine, stored.state, 'confirm')) return { step: 'confirm', stored };
+  if (!canTransition(documentMachine, stored.state, 'request') || action !== 'submit') {
+    return { step: null, stored };
+  }
   const definition = await catalog.definition(stored.template_refname, stored.template_version);
   const step = stepOf(definition, stored.step);
-  const content = contentOf(stored, await listDocumentFiles(database.db, stored.id));
-  return step && !nextEditingStep(definition, step.key, content) ? 'request' : null;
+  const content = contentOf(stored, await listDocumentFiles(database.db, stored.id, definition));
+  const last = step && !nextEditingStep(definition, step.key, content);
+  return { step: last ? 'request' : null, stored };
 }
 
 /**
@@ -121,10 +125,10 @@ export async function saveDocumentStep(
   const { request, user, document, action } = input;
   const issuance = scope.issuance;
   if (issuance) {
-    const issuanceInput = { request, user, documentId: input.id, document };
-    const issuanceStep = await issuanceStepOf(services, scope, input.id, action);
-    if (issuanceStep === 'request') return issuance.request(issuanceInput);
-    if (issuanceStep === 'confirm') return issuance.confirm(issuanceInput);
+    const { step, stored } = await issuanceStepOf(services, scope, input.id, action);
+    const issuanceInput = { request, user, documentId: input.id, document, stored };
+    if (step === 'request') return issuance.request(issuanceInput);
+    if (step === 'confirm') return issuance.confirm(issuanceInput);
   }
   const locale = requestLocale(request);
   const { row, template, files } = await database.db.transaction().execute(async (trx) => {
@@ -142,7 +146,7 @@ export async function saveDocumentStep(
       trx,
     );
     const step = stepOf(definition, stored.step);
-    const storedFiles = await listDocumentFiles(trx, stored.id);
+    const storedFiles = await listDocumentFiles(trx, stored.id, definition);
     const content = contentOf(stored, storedFiles);
     if (!step || !nextEditingStep(definition, step.key, content)) throw notAllowedOnState();
 
@@ -217,7 +221,10 @@ export async function saveDocumentStep(
     return {
       row: updated,
       template: definition,
-      files: await listDocumentFiles(trx, stored.id),
+      files:
+        plan.removeIds.length > 0 || plan.add.length > 0
+          ? await listDocumentFiles(trx, stored.id, definition)
+          : storedFiles,
     };
   });
   return toApiDocument(template, row, files, noExtras(config));

@@ -35,7 +35,7 @@ export async function confirmIssuance(
   const { user, documentId } = input;
   const locale = requestLocale(input.request);
 
-  const stored = await findOwnedDocument(database.db, documentId, user.id);
+  const stored = input.stored ?? (await findOwnedDocument(database.db, documentId, user.id));
   if (!stored) throw declarationNotFound();
   // A first look, before the code is checked; issueDocument moves the state under lock.
   nextDocumentState(stored.state, 'confirm');
@@ -44,22 +44,17 @@ export async function confirmIssuance(
   if (!OTP_FORMAT.test(code))
     throw otpError(locale, 'otp_invalid', { answerCode: 'invalid_fields' });
 
-  const challenge = await database.db
-    .selectFrom('otp_challenges')
-    .select(['expires_at', 'mobile'])
-    .where('document_id', '=', stored.id)
-    .executeTakeFirst();
-  if (!challenge || new Date(challenge.expires_at) <= now()) throw otpError(locale, 'otp_expired');
-  const subject = { userId: user.id, mobile: challenge.mobile };
   // Committed whatever the outcome: the attempt and the wrong code count even when refused.
   const outcome = await database.db.transaction().execute(async (trx) => {
     // Locks in the order sendOtp takes them (challenge, citizen, number): no deadlock.
-    await trx
+    const challenge = await trx
       .selectFrom('otp_challenges')
-      .select('document_id')
+      .select(['expires_at', 'mobile'])
       .where('document_id', '=', stored.id)
       .forUpdate()
-      .execute();
+      .executeTakeFirst();
+    if (!challenge || new Date(challenge.expires_at) <= now()) return { kind: 'expired' } as const;
+    const subject = { userId: user.id, mobile: challenge.mobile };
     await lockOtpSubject(trx, subject);
     const wait = await otpFailureWaitSeconds(trx, config, subject);
     if (wait > 0) return { kind: 'blocked', wait } as const;
@@ -77,6 +72,7 @@ export async function confirmIssuance(
     }
     return { kind: 'right', codeHash: claimed.code_hash } as const;
   });
+  if (outcome.kind === 'expired') throw otpError(locale, 'otp_expired');
   if (outcome.kind === 'blocked') throw otpMaxAttempts(locale, outcome.wait);
   if (outcome.kind === 'exhausted') throw otpMaxAttempts(locale, null);
   if (outcome.kind === 'wrong') {

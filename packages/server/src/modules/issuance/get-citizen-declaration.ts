@@ -50,7 +50,7 @@ export async function getCitizenDeclarationRoute(app: FastifyInstance, services:
       if (!row) throw declarationNotFound();
       const template = await catalog.definition(row.template_refname, row.template_version);
       const [files, extras] = await Promise.all([
-        listDocumentFiles(database.db, row.id),
+        listDocumentFiles(database.db, row.id, template),
         loadDocumentExtras(database.db, row, config),
       ]);
       return { data: { document: toApiDocument(template, row, files, extras) } };

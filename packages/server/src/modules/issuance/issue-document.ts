@@ -16,7 +16,7 @@ import {
   contentOf,
   declarationNotFound,
   findOwnedDocument,
-  insertDocumentEvent,
+  insertDocumentEvents,
   listDocumentFiles,
   nextDocumentState,
   toApiDocument,
@@ -72,7 +72,7 @@ export async function issueDocument(
   const { catalog, config, database, sealer } = services;
   const { stored, user } = input;
   const template = await catalog.definition(stored.template_refname, stored.template_version);
-  const files = await listDocumentFiles(database.db, stored.id);
+  const files = await listDocumentFiles(database.db, stored.id, template);
   const content = contentOf(stored, files);
   // Documents are issued in Greek (docs/pdf.md): the preview carries every language, the PDF reads el.
   const preview = renderDocumentPreview(template, content.values, content.recipient);
@@ -104,14 +104,15 @@ export async function issueDocument(
           input.from === 'editing' ? nextDocumentState(locked.state, 'request') : locked.state;
         const issuedState = nextDocumentState(confirming, 'confirm');
         if (locked.digest !== stored.digest) throw new AppError(409, 'document_modified');
-        if (input.codeHash !== null) {
-          const challenge = await trx
-            .selectFrom('otp_challenges')
-            .select('code_hash')
-            .where('document_id', '=', stored.id)
-            .executeTakeFirst();
-          // A new code was sent meanwhile: the one entered is no longer the one to use.
-          if (challenge?.code_hash !== input.codeHash) throw new AppError(400, 'otp_expired');
+        // The code is used up with the issuance (a refusal below rolls the delete back).
+        const challenge = await trx
+          .deleteFrom('otp_challenges')
+          .where('document_id', '=', stored.id)
+          .returning('code_hash')
+          .executeTakeFirst();
+        // A new code was sent meanwhile: the one entered is no longer the one to use.
+        if (input.codeHash !== null && challenge?.code_hash !== input.codeHash) {
+          throw new AppError(400, 'otp_expired');
         }
         const tombstone = await trx
           .selectFrom('document_tombstones')
@@ -139,15 +140,6 @@ export async function issueDocument(
           .where('id', '=', stored.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await trx.deleteFrom('otp_challenges').where('document_id', '=', stored.id).execute();
-        await insertDocumentEvent(trx, {
-          documentId: stored.id,
-          action: 'issued',
-          fromState: input.from,
-          toState: issuedState,
-          step: 'issued',
-          userId: user.id,
-        });
         await trx
           .insertInto('document_pdfs')
           .values({
@@ -158,14 +150,24 @@ export async function issueDocument(
             created_at: issuedAt,
           })
           .execute();
-        await insertDocumentEvent(trx, {
-          documentId: stored.id,
-          action: 'pdf_created',
-          fromState: issuedState,
-          toState: issuedState,
-          step: 'issued',
-          userId: user.id,
-        });
+        await insertDocumentEvents(trx, [
+          {
+            documentId: stored.id,
+            action: 'issued',
+            fromState: input.from,
+            toState: issuedState,
+            step: 'issued',
+            userId: user.id,
+          },
+          {
+            documentId: stored.id,
+            action: 'pdf_created',
+            fromState: issuedState,
+            toState: issuedState,
+            step: 'issued',
+            userId: user.id,
+          },
+        ]);
         if (input.entity) {
           await input.entity.afterIssue(trx, issued, issuedAt);
           return issued;

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Locale } from '@dilosi/domain';
 import { now } from '../../clock';
-import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { Queryable } from '../documents';
 import { normalizeRecipient } from '../../notify';
@@ -38,8 +37,8 @@ export const OTP_FORMAT = /^\d{6}$/;
 /**
  * A new code for the document, if its limits and the sender's allow: the challenge row created
  * or replaced (attempts back to 0), the SMS written to the outbox and counted, all in the
- * caller's transaction, which holds the document's row (and, through nextOtpSend, its
- * challenge's). Refusals, 429 otp_already_sent: the document's OTP_MAX_SENDS used; too soon
+ * caller's transaction, which holds the document's row; the challenge's row is locked here.
+ * Refusals, 429 otp_already_sent: the document's OTP_MAX_SENDS used; too soon
  * after its last code; OTP_SENDS_PER_HOUR or OTP_SENDS_PER_DAY reached by the citizen or by the
  * number, whoever's documents the codes were for.
  */
@@ -50,19 +49,24 @@ export async function sendOtp(
     documentId: string;
     mobile: string;
     locale: Locale;
-    sends: number;
     /** The document's owner, when the caller knows it (one query less). */
     userId?: string;
   },
 ): Promise<void> {
   const { config } = services;
   const at = now();
+  // Locked first (then the citizen and the number, in lockOtpSubject): confirmIssuance takes
+  // the same locks in the same order.
   const challenge = await trx
     .selectFrom('otp_challenges')
     .select(['sends', 'last_sent_at'])
     .where('document_id', '=', input.documentId)
+    .forUpdate()
     .executeTakeFirst();
   const sent = challenge?.sends ?? 0;
+  // The count lives as long as the document: going back from the code step and submitting
+  // again does not start a fresh budget of SMS.
+  const sends = sent + 1;
   if (sent >= config.OTP_MAX_SENDS) throw otpAlreadySent(input.locale, null, 0);
   const resendWait = challenge
     ? new Date(challenge.last_sent_at).getTime() +
@@ -110,7 +114,7 @@ export async function sendOtp(
       code_hash: codeHash,
       mobile,
       attempts: 0,
-      sends: input.sends,
+      sends,
       last_sent_at: at,
       expires_at: expiresAt,
       created_at: at,
@@ -120,31 +124,11 @@ export async function sendOtp(
         code_hash: codeHash,
         mobile,
         attempts: 0,
-        sends: input.sends,
+        sends,
         last_sent_at: at,
         expires_at: expiresAt,
       }),
     )
     .execute();
   await recordOtpEvent(trx, 'sent', subject);
-}
-
-/**
- * The number the next code of a document will have; the document's challenge stays locked for
- * the caller's sendOtp, which says whether it may be sent. The count lives as long as the
- * document: going back from the code step and submitting again does not start a fresh budget
- * of SMS.
- */
-export async function nextOtpSend(
-  trx: Queryable,
-  _config: Pick<Config, 'OTP_MAX_SENDS' | 'OTP_RESEND_INTERVAL_SECONDS'>,
-  documentId: string,
-): Promise<number> {
-  const challenge = await trx
-    .selectFrom('otp_challenges')
-    .select('sends')
-    .where('document_id', '=', documentId)
-    .forUpdate()
-    .executeTakeFirst();
-  return (challenge?.sends ?? 0) + 1;
 }

@@ -21,7 +21,7 @@ import {
 import { certifiedMobileOf } from './certified-mobile';
 import { issueDocument } from './issue-document';
 import type { IssuanceServices } from './issuance-services';
-import { nextOtpSend, sendOtp } from './otp';
+import { sendOtp } from './otp';
 
 /**
  * `submit` at the preview (editing → requested): a six-digit code is sent by SMS to the
@@ -38,7 +38,7 @@ export async function requestIssuance(
   const { user, documentId, document } = input;
   const locale = requestLocale(input.request);
 
-  const stored = await findOwnedDocument(database.db, documentId, user.id);
+  const stored = input.stored ?? (await findOwnedDocument(database.db, documentId, user.id));
   if (!stored) throw declarationNotFound();
   const template = await catalog.definition(stored.template_refname, stored.template_version);
   if (template.anonymous && user.isAnonymous) {
@@ -66,17 +66,15 @@ export async function requestIssuance(
     if (sentDigest !== undefined && sentDigest !== locked.digest) {
       throw new AppError(409, 'document_modified');
     }
-    const storedFiles = await listDocumentFiles(trx, locked.id);
+    const storedFiles = await listDocumentFiles(trx, locked.id, template);
     const content = contentOf(locked, storedFiles);
     const step = stepOf(template, locked.step);
     if (!step || nextEditingStep(template, step.key, content)) throw notAllowedOnState();
     const target = requestedStep(template);
-    const sends = await nextOtpSend(trx, services.config, locked.id);
     await sendOtp(trx, services, {
       documentId: locked.id,
       mobile,
       locale,
-      sends,
       userId: user.id,
     });
     const updated = await trx

@@ -3,7 +3,7 @@ import { actionMessage } from './action-messages';
 import { certifiedMobileOf } from './certified-mobile';
 import { withLockedDocument, type DocumentActionInput } from './document-action';
 import type { IssuanceServices } from './issuance-services';
-import { nextOtpSend, sendOtp } from './otp';
+import { sendOtp } from './otp';
 
 /** `resend_otp` (requested → requested): a new SMS code to the certified mobile. */
 export async function resendOtp(
@@ -19,8 +19,7 @@ export async function resendOtp(
     'resend_otp',
     async (handle, locked) => {
       const state = nextDocumentState(locked.state, 'resend_otp');
-      const sends = await nextOtpSend(handle, services.config, locked.id);
-      await sendOtp(handle, services, { documentId: locked.id, mobile, locale, sends });
+      await sendOtp(handle, services, { documentId: locked.id, mobile, locale });
       await insertDocumentEvent(handle, {
         documentId: locked.id,
         action: 'otp_resent',

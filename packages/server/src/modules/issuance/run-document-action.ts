@@ -73,7 +73,7 @@ export async function runDocumentActionRoute(app: FastifyInstance, services: Iss
       });
       const row = outcome.row ?? stored;
       const [files, extras] = await Promise.all([
-        listDocumentFiles(database.db, row.id),
+        listDocumentFiles(database.db, row.id, template),
         loadDocumentExtras(database.db, row, config),
       ]);
       const answer: DocumentActionResponse = {
