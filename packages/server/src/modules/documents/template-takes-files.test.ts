@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { templateSchema, type Template } from '@dilosi/domain';
+import { listOfParamsSchema, templateSchema, type Template } from '@dilosi/domain';
 import { describe, expect, it } from 'vitest';
 import { templateTakesFiles } from './document-queries';
 
@@ -36,8 +36,7 @@ describe('templateTakesFiles (whether listing a document’s files needs a query
           key: 'rows',
           component: 'list_of',
           'list-of': {
-            multiplicity: 3,
-            'multiplicity-sortable': false,
+            ...listOfParamsSchema.parse({ multiplicity: 3 }),
             fields: [{ ...template.fields[0]!, key: 'scan', component: 'attachment' }],
           },
         },
