@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode, type Ref } from 'react';
 import './modal-dialog.css';
 
 type ModalDialogProps = {
@@ -94,5 +94,85 @@ export function ModalDialog({
       </div>
       {isOpen ? <div className="dilosi-dialog__body">{children}</div> : null}
     </dialog>
+  );
+}
+
+type ConfirmDialogProps = {
+  onClose: () => void;
+  title: string;
+  closeLabel: string;
+  /** The paragraph that says what confirming does. */
+  intro?: string;
+  /** Why the last attempt failed, announced as an alert. */
+  failure?: string | null;
+  confirmLabel: string;
+  /** Warning for what cannot be undone. */
+  confirmStyle?: 'primary' | 'warning';
+  isConfirmDisabled?: boolean;
+  cancelLabel: string;
+  children?: ReactNode;
+} & (
+  | { onConfirm: () => void; onSubmit?: never; formRef?: never }
+  | {
+      /** With fields: the body is a form and confirming submits it. */
+      onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+      formRef?: Ref<HTMLFormElement>;
+      onConfirm?: never;
+    }
+);
+
+/**
+ * An open ModalDialog that asks for one action: the intro, the failure of the last attempt, the
+ * caller's fields, then confirm and cancel. The caller mounts it while it is to be shown.
+ */
+export function ConfirmDialog({
+  onClose,
+  title,
+  closeLabel,
+  intro,
+  failure,
+  confirmLabel,
+  confirmStyle = 'primary',
+  isConfirmDisabled,
+  cancelLabel,
+  children,
+  onConfirm,
+  onSubmit,
+  formRef,
+}: ConfirmDialogProps) {
+  const content = (
+    <>
+      {intro ? <p className="govgr-body">{intro}</p> : null}
+      {failure ? (
+        <p className="govgr-error-message" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {children}
+      <div className="govgr-button-group">
+        <button
+          type={onSubmit ? 'submit' : 'button'}
+          className={`govgr-btn govgr-btn-${confirmStyle}`}
+          disabled={isConfirmDisabled}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </button>
+        <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
+          {cancelLabel}
+        </button>
+      </div>
+    </>
+  );
+  return (
+    <ModalDialog isOpen onClose={onClose} title={title} closeLabel={closeLabel}>
+      {onSubmit ? (
+        <form ref={formRef} onSubmit={onSubmit} noValidate>
+          {content}
+        </form>
+      ) : (
+        content
+      )}
+    </ModalDialog>
   );
 }

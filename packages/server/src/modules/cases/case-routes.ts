@@ -24,6 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Readable } from 'node:stream';
 import { requestLocale } from '../../lib/i18n';
+import { docsOf, routeErrors } from '../../lib/route-schemas';
 import { requireEntityClerk } from '../staff';
 import { addCaseNote } from './add-case-note';
 import { assignCase } from './assign-case';
@@ -43,14 +44,7 @@ import { shareCase } from './share-case';
 
 const entityParams = z.object({ e: z.string().max(64) });
 const caseParams = z.object({ e: z.string().max(64), i: z.string().max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const docs = (summary: string) => ({ tags: ['cases'], summary, security: [{ bearer: [] }] });
+const docs = docsOf('cases');
 
 /**
  * The entity's cases (spec section 7, `entity/{e}/inbox…`); inside the authenticated route tree.
@@ -76,7 +70,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         ...docs("One page of the entity's cases, filtered, with the tab counts"),
         params: entityParams,
         querystring: inboxQuerySchema,
-        response: { 200: inboxListSchema, ...errors },
+        response: { 200: inboxListSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -92,7 +86,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         ...docs('The filtered list as CSV (UTF-8 with BOM, headers in the interface language)'),
         params: entityParams,
         querystring: inboxQuerySchema,
-        response: errors,
+        response: routeErrors,
       },
     },
     async (request, reply) => {
@@ -121,7 +115,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         ...docs('Assign or set the status of the selected cases, each with its own history'),
         params: entityParams,
         body: bulkCaseActionSchema,
-        response: { 200: bulkCaseResultSchema, ...errors },
+        response: { 200: bulkCaseResultSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -139,7 +133,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         ...docs('The cases before and after this one in the list with these filters and order'),
         params: caseParams,
         querystring: inboxQuerySchema,
-        response: { 200: caseNeighboursSchema, ...errors },
+        response: { 200: caseNeighboursSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -161,7 +155,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       schema: {
         ...docs('The case an inbox-entry id names'),
         params: caseParams,
-        response: { 200: inboxResolveSchema, ...errors },
+        response: { 200: inboxResolveSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -177,7 +171,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       schema: {
         ...docs('The case page: the document as issued and the tab counts'),
         params: caseParams,
-        response: { 200: caseDetailResponseSchema, ...errors },
+        response: { 200: caseDetailResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -197,7 +191,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       schema: {
         ...docs("The case's history"),
         params: caseParams,
-        response: { 200: historyListSchema, ...errors },
+        response: { 200: historyListSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -212,7 +206,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       schema: {
         ...docs('Internal notes'),
         params: caseParams,
-        response: { 200: caseNoteListSchema, ...errors },
+        response: { 200: caseNoteListSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -228,7 +222,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         ...docs('Add an internal note'),
         params: caseParams,
         body: newCaseNoteSchema,
-        response: { 201: z.object({ data: caseNoteSchema }), ...errors },
+        response: { 201: z.object({ data: caseNoteSchema }), ...routeErrors },
       },
     },
     async (request, reply) => {
@@ -249,7 +243,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       schema: {
         ...docs('Messages with the citizen'),
         params: caseParams,
-        response: { 200: caseMessageListSchema, ...errors },
+        response: { 200: caseMessageListSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -265,7 +259,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         ...docs('Message the citizen (SMS and e-mail alert)'),
         params: caseParams,
         body: newCaseMessageSchema,
-        response: { 201: z.object({ data: caseMessageSchema }), ...errors },
+        response: { 201: z.object({ data: caseMessageSchema }), ...routeErrors },
       },
     },
     async (request, reply) => {
@@ -287,7 +281,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         ...docs("Set the case's status; canceled (reject) needs a reason"),
         params: caseParams,
         body: changeCaseStateSchema,
-        response: { 200: caseDetailResponseSchema, ...errors },
+        response: { 200: caseDetailResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -307,7 +301,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         ),
         params: caseParams,
         body: caseActionSchema,
-        response: { 200: caseDetailResponseSchema, ...errors },
+        response: { 200: caseDetailResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -335,7 +329,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         ...docs('Assign the case to an active clerk (an incoming case becomes pending)'),
         params: caseParams,
         body: assignCaseSchema,
-        response: { 200: caseDetailResponseSchema, ...errors },
+        response: { 200: caseDetailResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -357,7 +351,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       schema: {
         ...docs("A download address of the case's PDF"),
         params: caseParams,
-        response: { 200: caseDownloadSchema, ...errors },
+        response: { 200: caseDownloadSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -374,7 +368,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       schema: {
         ...docs('A download address of one attachment of the case'),
         params: caseParams.extend({ n: z.coerce.number().int().min(0).max(1000) }),
-        response: { 200: caseDownloadSchema, ...errors },
+        response: { 200: caseDownloadSchema, ...routeErrors },
       },
     },
     async (request) => {

@@ -1,26 +1,15 @@
-import {
-  apiErrorSchema,
-  forwardActionSchema,
-  forwardResultSchema,
-  forwardTargetsSchema,
-} from '@dilosi/domain';
+import { forwardActionSchema, forwardResultSchema, forwardTargetsSchema } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
+import { docsOf, routeErrors } from '../../lib/route-schemas';
 import { requireUser } from '../auth';
 import { requireEnabledEntity, requireEntityRole } from '../staff';
 import { forwardCase } from './forward-case';
 import { listForwardTargets } from './list-forward-targets';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const docs = (summary: string) => ({ tags: ['cases'], summary, security: [{ bearer: [] }] });
+const docs = docsOf('cases');
 
 /**
  * Forwarding a case between entities (spec section 7): the action on an entity's gate, addressed
@@ -38,7 +27,7 @@ export async function forwardRoutes(app: FastifyInstance, database: Database) {
         ...docs("Forward one of the entity's cases to other entities or a recipient dataset"),
         params: z.object({ codename: z.string().max(64) }),
         body: forwardActionSchema,
-        response: { 200: forwardResultSchema, ...errors },
+        response: { 200: forwardResultSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -67,7 +56,7 @@ export async function forwardRoutes(app: FastifyInstance, database: Database) {
       schema: {
         ...docs('The entities and recipient datasets a case of this entity can be forwarded to'),
         params: z.object({ e: z.string().max(64) }),
-        response: { 200: forwardTargetsSchema, ...errors },
+        response: { 200: forwardTargetsSchema, ...routeErrors },
       },
     },
     async (request) => {

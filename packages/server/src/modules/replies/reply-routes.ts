@@ -1,6 +1,5 @@
 import {
   answerReceivedDocumentSchema,
-  apiErrorSchema,
   canRunUserAction,
   caseMessageSchema,
   caseReplySchema,
@@ -11,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { docsOf, routeErrors } from '../../lib/route-schemas';
 import { requireUser } from '../auth';
 import { findCase, listCaseReplies } from '../cases';
 import {
@@ -38,14 +38,7 @@ import { answerReceivedDocument } from './answer-received-document';
 import { startEntityDocument } from './start-entity-document';
 import { startReply } from './start-reply';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const docs = (summary: string) => ({ tags: ['replies'], summary, security: [{ bearer: [] }] });
+const docs = docsOf('replies');
 
 /**
  * Replies to cases and documents an entity issues (spec section 7: `entity/{e}/inbox/{i}/reply`,
@@ -68,7 +61,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
         ...docs('The templates the entity may issue (use=issue) or reply with (use=reply)'),
         params: entityParams,
         querystring: creatableTemplatesQuery,
-        response: { 200: creatableTemplatesSchema, ...errors },
+        response: { 200: creatableTemplatesSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -84,7 +77,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
         ...docs('Start a reply to the case from one of the entity’s reply templates'),
         params: caseParams,
         body: startReplySchema,
-        response: { 201: documentResponseSchema, ...errors },
+        response: { 201: documentResponseSchema, ...routeErrors },
       },
     },
     async (request, reply) => {
@@ -106,7 +99,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
       schema: {
         ...docs('The entity’s replies to the case: issued ones and drafts'),
         params: caseParams,
-        response: { 200: z.object({ data: z.array(caseReplySchema) }), ...errors },
+        response: { 200: z.object({ data: z.array(caseReplySchema) }), ...routeErrors },
       },
     },
     async (request) => {
@@ -123,7 +116,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
         ...docs('Start a document the entity issues to a citizen'),
         params: entityParams,
         body: startReplySchema,
-        response: { 201: documentResponseSchema, ...errors },
+        response: { 201: documentResponseSchema, ...routeErrors },
       },
     },
     async (request, reply) => {
@@ -144,7 +137,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
       schema: {
         ...docs('A reply or document of the entity at its current step'),
         params: entityDocumentParams,
-        response: { 200: documentResponseSchema, ...errors },
+        response: { 200: documentResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -167,7 +160,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
         ),
         params: entityDocumentParams,
         body: documentBodySchema,
-        response: { 200: documentResponseSchema, ...errors },
+        response: { 200: documentResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -189,7 +182,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
       schema: {
         ...docs('Go back one step of the entity’s document'),
         params: entityDocumentParams,
-        response: { 200: documentResponseSchema, ...errors },
+        response: { 200: documentResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -208,7 +201,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
       schema: {
         ...docs('A short-lived download address of the entity’s issued document'),
         params: entityDocumentParams,
-        response: { 200: pdfTokenResponseSchema, ...errors },
+        response: { 200: pdfTokenResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -231,7 +224,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
         ...docs('The citizen answers a document an entity sent her; it reaches the case'),
         params: z.object({ id: z.string().max(64) }),
         body: answerReceivedDocumentSchema,
-        response: { 201: z.object({ data: caseMessageSchema }), ...errors },
+        response: { 201: z.object({ data: caseMessageSchema }), ...routeErrors },
       },
     },
     async (request, reply) => {

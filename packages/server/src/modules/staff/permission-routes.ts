@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   dashboardEntityResponseSchema,
   entityDecisionPageSchema,
   entitySettingsSchema,
@@ -18,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { docsOf, routeErrors } from '../../lib/route-schemas';
 import { requireAdmin, requireUser } from '../auth';
 import { addStaffMember } from './add-staff-member';
 import { deactivatePermission } from './deactivate-permission';
@@ -31,14 +31,7 @@ import { findEntityByName, requestPermission } from './request-permission';
 import { setStaffRoles } from './set-staff-roles';
 import { updateEntitySettings } from './update-entity-settings';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const docs = (summary: string) => ({ tags: ['staff'], summary, security: [{ bearer: [] }] });
+const docs = docsOf('staff');
 const entityParams = z.object({ id: z.string().max(64) });
 const permissionParams = z.object({ id: z.string().max(64), pid: z.string().max(64) });
 
@@ -62,7 +55,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
       schema: {
         ...docs("The caller's own permission requests, newest first"),
         querystring: pageQuerySchema,
-        response: { 200: permissionPageSchema, ...errors },
+        response: { 200: permissionPageSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -77,7 +70,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
       schema: {
         ...docs('Ask for the clerk or head role at an entity named by its name'),
         body: newPermissionRequestSchema,
-        response: { 201: permissionResponseSchema, ...errors },
+        response: { 201: permissionResponseSchema, ...routeErrors },
       },
     },
     async (request, reply) => {
@@ -100,7 +93,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
         ...docs('Ask for a role at this entity'),
         params: entityParams,
         body: enrollSchema,
-        response: { 201: permissionResponseSchema, ...errors },
+        response: { 201: permissionResponseSchema, ...routeErrors },
       },
     },
     async (request, reply) => {
@@ -130,7 +123,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
         ...docs('Change the settings, activate management, disable or enable (head only)'),
         params: entityParams,
         body: entitySettingsSchema,
-        response: { 200: dashboardEntityResponseSchema, ...errors },
+        response: { 200: dashboardEntityResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -151,7 +144,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
       schema: {
         ...docs("The entity's staff, one entry per person with their roles (head only)"),
         params: entityParams,
-        response: { 200: staffListSchema, ...errors },
+        response: { 200: staffListSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -167,7 +160,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
         ...docs('Add a person by tax number as clerk or head (head only)'),
         params: entityParams,
         body: newStaffSchema,
-        response: { 201: staffListSchema, ...errors },
+        response: { 201: staffListSchema, ...routeErrors },
       },
     },
     async (request, reply) => {
@@ -184,7 +177,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
         ...docs("Set a staff member's roles (head only)"),
         params: z.object({ id: z.string().max(64), userId: z.string().max(64) }),
         body: staffRolesSchema,
-        response: { 200: staffListSchema, ...errors },
+        response: { 200: staffListSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -206,7 +199,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
       schema: {
         ...docs('Deactivate an active permission; not your own head entry (head only)'),
         params: permissionParams,
-        response: { 200: staffListSchema, ...errors },
+        response: { 200: staffListSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -228,7 +221,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
         ...docs('Requests waiting for the head, oldest first (head only)'),
         params: entityParams,
         querystring: pageQuerySchema,
-        response: { 200: permissionPageSchema, ...errors },
+        response: { 200: permissionPageSchema, ...routeErrors },
       },
     },
     async (request) => {
@@ -244,7 +237,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
         schema: {
           ...docs(`${decision === 'accept' ? 'Accept' : 'Reject'} a pending request (head only)`),
           params: permissionParams,
-          response: { 200: permissionResponseSchema, ...errors },
+          response: { 200: permissionResponseSchema, ...routeErrors },
         },
       },
       async (request) => {
@@ -267,7 +260,7 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
         ...docs("The record of the entity's staff and settings decisions (head only)"),
         params: entityParams,
         querystring: pageQuerySchema,
-        response: { 200: entityDecisionPageSchema, ...errors },
+        response: { 200: entityDecisionPageSchema, ...routeErrors },
       },
     },
     async (request) => {

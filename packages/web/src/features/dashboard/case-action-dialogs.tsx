@@ -2,7 +2,7 @@ import { isValidAfm, type CaseDetail } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { controlAria, Field, inputClassName, useFocusOnErrors } from '../../ui/form';
-import { ModalDialog } from '../../ui/modal-dialog';
+import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useCaseAction } from './dashboard-api';
@@ -78,48 +78,38 @@ export function ShareCaseDialog({
   };
 
   return (
-    <ModalDialog
-      isOpen
+    <ConfirmDialog
       onClose={onClose}
       title={t('actions.share')}
       closeLabel={t('actions.close')}
+      intro={t('actions.shareIntro')}
+      failure={failure}
+      confirmLabel={t('actions.share')}
+      isConfirmDisabled={action.isPending}
+      cancelLabel={t('actions.cancel')}
+      onSubmit={submit}
+      formRef={formRef}
     >
-      <form ref={formRef} onSubmit={submit} noValidate>
-        <p className="govgr-body">{t('actions.shareIntro')}</p>
-        {failure ? (
-          <p className="govgr-error-message" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        {FIELDS.map((field) => {
-          const id = `share-${field}`;
-          const error = errors?.[field];
-          return (
-            <Field key={field} id={id} label={t(`actions.${field}`)} error={error}>
-              <input
-                className={inputClassName('govgr-input', Boolean(error))}
-                id={id}
-                name={field}
-                autoComplete="off"
-                inputMode={field === 'afm' ? 'numeric' : undefined}
-                maxLength={field === 'afm' ? 9 : 100}
-                value={values[field]}
-                {...controlAria(id, { hasHint: false, hasError: Boolean(error) })}
-                onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-              />
-            </Field>
-          );
-        })}
-        <div className="govgr-button-group">
-          <button type="submit" className="govgr-btn govgr-btn-primary" disabled={action.isPending}>
-            {t('actions.share')}
-          </button>
-          <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+      {FIELDS.map((field) => {
+        const id = `share-${field}`;
+        const error = errors?.[field];
+        return (
+          <Field key={field} id={id} label={t(`actions.${field}`)} error={error}>
+            <input
+              className={inputClassName('govgr-input', Boolean(error))}
+              id={id}
+              name={field}
+              autoComplete="off"
+              inputMode={field === 'afm' ? 'numeric' : undefined}
+              maxLength={field === 'afm' ? 9 : 100}
+              value={values[field]}
+              {...controlAria(id, { hasHint: false, hasError: Boolean(error) })}
+              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+            />
+          </Field>
+        );
+      })}
+    </ConfirmDialog>
   );
 }
 
@@ -149,31 +139,17 @@ export function DismissCaseDialog({
       },
     );
   return (
-    <ModalDialog
-      isOpen
+    <ConfirmDialog
       onClose={onClose}
       title={t('actions.dismiss')}
       closeLabel={t('actions.close')}
-    >
-      <p className="govgr-body">{t('actions.dismissConfirm')}</p>
-      {failure ? (
-        <p className="govgr-error-message" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <div className="govgr-button-group">
-        <button
-          type="button"
-          className="govgr-btn govgr-btn-warning"
-          disabled={action.isPending}
-          onClick={confirm}
-        >
-          {t('actions.confirm')}
-        </button>
-        <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
-          {t('actions.cancel')}
-        </button>
-      </div>
-    </ModalDialog>
+      intro={t('actions.dismissConfirm')}
+      failure={failure}
+      confirmLabel={t('actions.confirm')}
+      confirmStyle="warning"
+      isConfirmDisabled={action.isPending}
+      cancelLabel={t('actions.cancel')}
+      onConfirm={confirm}
+    />
   );
 }

@@ -100,7 +100,7 @@ export function CasePage() {
 
   return (
     <PageContainer narrow={false}>
-      <div className="dilosi-dashboard">
+      <div className="dilosi-wide-page">
         <nav className="dilosi-dashboard-neighbours" aria-label={t('case.navigation')}>
           <Link
             className="govgr-back-link"

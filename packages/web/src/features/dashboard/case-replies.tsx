@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
 import { FieldGroup } from '../../ui/form';
-import { ModalDialog } from '../../ui/modal-dialog';
+import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { replyDownloadUrl, useCreatableTemplates } from './dashboard-api';
@@ -133,54 +133,46 @@ export function ReplyDialog({
     navigate(paths.dashboard.replyStart.getHref(entityId, choice, inboxId));
   };
   return (
-    <ModalDialog
-      isOpen
+    <ConfirmDialog
       onClose={onClose}
       title={t('replies.dialogTitle')}
       closeLabel={t('actions.close')}
+      confirmLabel={t('replies.start')}
+      cancelLabel={t('actions.cancel')}
+      onSubmit={onSubmit}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <FieldGroup
-          id="reply-template-0"
-          legend={t('replies.templateLegend')}
-          error={error ? t('replies.templateRequired') : null}
-        >
-          {templates.isPending ? <p className="govgr-body">{t('replies.loading')}</p> : null}
-          {templates.isError ? (
-            <p className="govgr-error-message">{errorMessage(templates.error)}</p>
-          ) : null}
-          <div className="govgr-radios">
-            {(templates.data?.data ?? []).map((template, index) => (
-              <div key={template.refname} className="govgr-radios__item">
-                <label className="govgr-radios__label">
-                  <input
-                    id={`reply-template-${index}`}
-                    className="govgr-radios__input"
-                    type="radio"
-                    name="reply-template"
-                    value={template.refname}
-                    checked={choice === template.refname}
-                    onChange={() => {
-                      setChoice(template.refname);
-                      setError(false);
-                    }}
-                  />
-                  {template.shortname[locale]}
-                </label>
-                <p className="govgr-hint">{template.description[locale]}</p>
-              </div>
-            ))}
-          </div>
-        </FieldGroup>
-        <div className="govgr-button-group">
-          <button type="submit" className="govgr-btn govgr-btn-primary">
-            {t('replies.start')}
-          </button>
-          <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </button>
+      <FieldGroup
+        id="reply-template-0"
+        legend={t('replies.templateLegend')}
+        error={error ? t('replies.templateRequired') : null}
+      >
+        {templates.isPending ? <p className="govgr-body">{t('replies.loading')}</p> : null}
+        {templates.isError ? (
+          <p className="govgr-error-message">{errorMessage(templates.error)}</p>
+        ) : null}
+        <div className="govgr-radios">
+          {(templates.data?.data ?? []).map((template, index) => (
+            <div key={template.refname} className="govgr-radios__item">
+              <label className="govgr-radios__label">
+                <input
+                  id={`reply-template-${index}`}
+                  className="govgr-radios__input"
+                  type="radio"
+                  name="reply-template"
+                  value={template.refname}
+                  checked={choice === template.refname}
+                  onChange={() => {
+                    setChoice(template.refname);
+                    setError(false);
+                  }}
+                />
+                {template.shortname[locale]}
+              </label>
+              <p className="govgr-hint">{template.description[locale]}</p>
+            </div>
+          ))}
         </div>
-      </form>
-    </ModalDialog>
+      </FieldGroup>
+    </ConfirmDialog>
   );
 }

@@ -18,7 +18,7 @@ export function EntityListPage() {
   const entities = query.data.data;
   return (
     <PageContainer narrow={false}>
-      <div className="dilosi-dashboard">
+      <div className="dilosi-wide-page">
         <PageHeading>{t('entities.title')}</PageHeading>
         {entities.length === 0 ? (
           <>

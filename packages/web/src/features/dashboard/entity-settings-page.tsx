@@ -52,7 +52,7 @@ export function EntitySettingsPage() {
   }
   return (
     <PageContainer narrow={false}>
-      <div className="dilosi-dashboard">
+      <div className="dilosi-wide-page">
         <PageHeading>{t('staff.settings.title')}</PageHeading>
         <HeadNav entityId={entityId} />
         {entity.is_managed ? (

@@ -32,7 +32,7 @@ export function EntityTemplatesPage() {
   const totalPages = Math.max(1, meta.total_pages);
   return (
     <PageContainer narrow={false}>
-      <div className="dilosi-dashboard">
+      <div className="dilosi-wide-page">
         <PageHeading>{t('templates.title')}</PageHeading>
         <p className="govgr-body">{t('templates.intro')}</p>
         {data.length === 0 ? (

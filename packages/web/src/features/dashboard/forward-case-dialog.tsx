@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
 import { controlAria, Field, FieldGroup, inputClassName, useFocusOnErrors } from '../../ui/form';
-import { ModalDialog } from '../../ui/modal-dialog';
+import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useEntity, useForwardCase, useForwardTargets } from './dashboard-api';
@@ -65,101 +65,84 @@ export function ForwardCaseDialog({
   };
 
   return (
-    <ModalDialog
-      isOpen
+    <ConfirmDialog
       onClose={onClose}
       title={t('forwarding.title')}
       closeLabel={t('actions.close')}
+      intro={t('forwarding.intro')}
+      failure={failure}
+      confirmLabel={t('forwarding.submit')}
+      isConfirmDisabled={forward.isPending || !entity.data}
+      cancelLabel={t('actions.cancel')}
+      onSubmit={submit}
+      formRef={formRef}
     >
-      <form ref={formRef} onSubmit={submit} noValidate>
-        <p className="govgr-body">{t('forwarding.intro')}</p>
-        {failure ? (
-          <p className="govgr-error-message" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        <FieldGroup id="forward-mode" legend={t('forwarding.mode')}>
-          <div className="govgr-radios">
-            {(['entity', 'dataset'] as const).map((value) => (
-              <div key={value} className="govgr-radios__item">
-                <input
-                  className="govgr-radios__input"
-                  type="radio"
-                  id={`forward-mode-${value}`}
-                  name="mode"
-                  checked={mode === value}
-                  onChange={() => {
-                    setMode(value);
-                    setErrors(null);
-                  }}
-                />
-                <label
-                  className="govgr-label govgr-radios__label"
-                  htmlFor={`forward-mode-${value}`}
-                >
-                  {t(`forwarding.modes.${value}`)}
-                </label>
-              </div>
-            ))}
-          </div>
-        </FieldGroup>
-        {mode === 'entity' ? (
-          <Field id="forward-target" label={t('forwarding.target')} error={errors?.target}>
-            <select
-              className={inputClassName('govgr-select', Boolean(errors?.target))}
-              id="forward-target"
-              name="target"
-              value={target}
-              {...controlAria('forward-target', {
-                hasHint: false,
-                hasError: Boolean(errors?.target),
-              })}
-              onChange={(event) => setTarget(event.target.value)}
-            >
-              <option value="">{t('forwarding.choose')}</option>
-              {entities.map((e) => (
-                <option key={e.codename} value={e.codename}>
-                  {e.display_name[locale]}
-                </option>
-              ))}
-            </select>
-          </Field>
-        ) : (
-          <Field id="forward-dataset" label={t('forwarding.dataset')} error={errors?.dataset}>
-            <select
-              className={inputClassName('govgr-select', Boolean(errors?.dataset))}
-              id="forward-dataset"
-              name="dataset"
-              value={dataset}
-              {...controlAria('forward-dataset', {
-                hasHint: false,
-                hasError: Boolean(errors?.dataset),
-              })}
-              onChange={(event) => setDataset(event.target.value)}
-            >
-              <option value="">{t('forwarding.choose')}</option>
-              {datasets.map((d) => (
-                <option key={d.codename} value={d.codename}>
-                  {d.title[locale]}
-                </option>
-              ))}
-            </select>
-          </Field>
-        )}
-        <div className="govgr-button-group">
-          <button
-            type="submit"
-            className="govgr-btn govgr-btn-primary"
-            disabled={forward.isPending || !entity.data}
-          >
-            {t('forwarding.submit')}
-          </button>
-          <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </button>
+      <FieldGroup id="forward-mode" legend={t('forwarding.mode')}>
+        <div className="govgr-radios">
+          {(['entity', 'dataset'] as const).map((value) => (
+            <div key={value} className="govgr-radios__item">
+              <input
+                className="govgr-radios__input"
+                type="radio"
+                id={`forward-mode-${value}`}
+                name="mode"
+                checked={mode === value}
+                onChange={() => {
+                  setMode(value);
+                  setErrors(null);
+                }}
+              />
+              <label className="govgr-label govgr-radios__label" htmlFor={`forward-mode-${value}`}>
+                {t(`forwarding.modes.${value}`)}
+              </label>
+            </div>
+          ))}
         </div>
-      </form>
-    </ModalDialog>
+      </FieldGroup>
+      {mode === 'entity' ? (
+        <Field id="forward-target" label={t('forwarding.target')} error={errors?.target}>
+          <select
+            className={inputClassName('govgr-select', Boolean(errors?.target))}
+            id="forward-target"
+            name="target"
+            value={target}
+            {...controlAria('forward-target', {
+              hasHint: false,
+              hasError: Boolean(errors?.target),
+            })}
+            onChange={(event) => setTarget(event.target.value)}
+          >
+            <option value="">{t('forwarding.choose')}</option>
+            {entities.map((e) => (
+              <option key={e.codename} value={e.codename}>
+                {e.display_name[locale]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : (
+        <Field id="forward-dataset" label={t('forwarding.dataset')} error={errors?.dataset}>
+          <select
+            className={inputClassName('govgr-select', Boolean(errors?.dataset))}
+            id="forward-dataset"
+            name="dataset"
+            value={dataset}
+            {...controlAria('forward-dataset', {
+              hasHint: false,
+              hasError: Boolean(errors?.dataset),
+            })}
+            onChange={(event) => setDataset(event.target.value)}
+          >
+            <option value="">{t('forwarding.choose')}</option>
+            {datasets.map((d) => (
+              <option key={d.codename} value={d.codename}>
+                {d.title[locale]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+    </ConfirmDialog>
   );
 }
 

@@ -149,7 +149,7 @@ export function InboxListPage() {
 
   return (
     <PageContainer narrow={false}>
-      <div className="dilosi-dashboard">
+      <div className="dilosi-wide-page">
         <PageHeading caption={entity.data.data.display_name[locale]}>
           {t(`tabs.${tab}`)}
         </PageHeading>
@@ -158,7 +158,7 @@ export function InboxListPage() {
             {t('templates.title')}
           </Link>
         </p>
-        <nav aria-label={t('tabs.label')} className="dilosi-dashboard-tabs">
+        <nav aria-label={t('tabs.label')} className="dilosi-page-tabs dilosi-dashboard-tabs">
           <ul className="govgr-tabs__list">
             {INBOX_TABS.map((name) => (
               <li key={name} className="govgr-tabs__list-item">

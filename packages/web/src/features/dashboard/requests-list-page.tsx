@@ -48,7 +48,7 @@ export function RequestsListPage() {
   const { data, meta } = query.data;
   return (
     <PageContainer narrow={false}>
-      <div className="dilosi-dashboard">
+      <div className="dilosi-wide-page">
         <PageHeading>{t('staff.requests.title')}</PageHeading>
         <p className="govgr-body">
           <Link className="govgr-link" to={dashboardPaths.entities()}>

@@ -156,7 +156,7 @@ export function HeadNav({ entityId }: { entityId: string }) {
     [dashboardPaths.inbox(entityId, 'all'), t('entities.open')],
   ] as const;
   return (
-    <nav className="dilosi-dashboard-tabs" aria-label={t('staff.nav.label')}>
+    <nav className="dilosi-page-tabs dilosi-dashboard-tabs" aria-label={t('staff.nav.label')}>
       <ul>
         {links.map(([to, label]) => (
           <li key={to}>

@@ -39,7 +39,7 @@ export function UsersActivePage() {
   const close = () => setDialog(null);
   return (
     <PageContainer narrow={false}>
-      <div className="dilosi-dashboard">
+      <div className="dilosi-wide-page">
         <PageHeading>{t('staff.active.title')}</PageHeading>
         <HeadNav entityId={entityId} />
         <button

@@ -33,7 +33,7 @@ export function UsersPendingPage() {
     );
   return (
     <PageContainer narrow={false}>
-      <div className="dilosi-dashboard">
+      <div className="dilosi-wide-page">
         <PageHeading>{t('staff.pending.title')}</PageHeading>
         <HeadNav entityId={entityId} />
         {requests.length === 0 ? (

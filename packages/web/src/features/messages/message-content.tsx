@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { controlAria, Field, inputClassName, useFocusOnErrors } from '../../ui/form';
-import { ModalDialog } from '../../ui/modal-dialog';
+import { ConfirmDialog } from '../../ui/modal-dialog';
 import { textOf } from '../../ui/text-of';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
@@ -325,70 +325,52 @@ function AddresseeAnswer({ message }: ContentProps) {
         </button>
       </div>
       {dialog === 'accept' ? (
-        <ModalDialog isOpen onClose={close} title={t('answer.accept')} closeLabel={t('close')}>
-          <p className="govgr-body">{t('answer.acceptConfirm')}</p>
-          {failure ? (
-            <p className="govgr-error-message" role="alert">
-              {failure}
-            </p>
-          ) : null}
-          <div className="govgr-button-group">
-            <button
-              type="button"
-              className="govgr-btn govgr-btn-primary"
-              disabled={action.isPending}
-              onClick={() => send('accept')}
-            >
-              {t('answer.confirm')}
-            </button>
-            <button type="button" className="govgr-btn govgr-btn-secondary" onClick={close}>
-              {t('cancel')}
-            </button>
-          </div>
-        </ModalDialog>
+        <ConfirmDialog
+          onClose={close}
+          title={t('answer.accept')}
+          closeLabel={t('close')}
+          intro={t('answer.acceptConfirm')}
+          failure={failure}
+          confirmLabel={t('answer.confirm')}
+          isConfirmDisabled={action.isPending}
+          cancelLabel={t('cancel')}
+          onConfirm={() => send('accept')}
+        />
       ) : null}
       {dialog === 'reject' ? (
-        <ModalDialog isOpen onClose={close} title={t('answer.reject')} closeLabel={t('close')}>
-          <form ref={formRef} onSubmit={submitReject} noValidate>
-            {failure ? (
-              <p className="govgr-error-message" role="alert">
-                {failure}
-              </p>
-            ) : null}
-            <Field
+        <ConfirmDialog
+          onClose={close}
+          title={t('answer.reject')}
+          closeLabel={t('close')}
+          failure={failure}
+          confirmLabel={t('answer.reject')}
+          confirmStyle="warning"
+          isConfirmDisabled={action.isPending}
+          cancelLabel={t('cancel')}
+          onSubmit={submitReject}
+          formRef={formRef}
+        >
+          <Field
+            id="answer-reason"
+            label={t('answer.reason')}
+            hint={t('answer.reasonHint', { max: ANSWER_REASON_MAX_SIZE })}
+            error={errors?.reason}
+          >
+            <textarea
+              className={inputClassName('govgr-textarea', Boolean(errors?.reason))}
               id="answer-reason"
-              label={t('answer.reason')}
-              hint={t('answer.reasonHint', { max: ANSWER_REASON_MAX_SIZE })}
-              error={errors?.reason}
-            >
-              <textarea
-                className={inputClassName('govgr-textarea', Boolean(errors?.reason))}
-                id="answer-reason"
-                name="reason"
-                rows={4}
-                maxLength={ANSWER_REASON_MAX_SIZE}
-                value={reason}
-                {...controlAria('answer-reason', {
-                  hasHint: true,
-                  hasError: Boolean(errors?.reason),
-                })}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </Field>
-            <div className="govgr-button-group">
-              <button
-                type="submit"
-                className="govgr-btn govgr-btn-warning"
-                disabled={action.isPending}
-              >
-                {t('answer.reject')}
-              </button>
-              <button type="button" className="govgr-btn govgr-btn-secondary" onClick={close}>
-                {t('cancel')}
-              </button>
-            </div>
-          </form>
-        </ModalDialog>
+              name="reason"
+              rows={4}
+              maxLength={ANSWER_REASON_MAX_SIZE}
+              value={reason}
+              {...controlAria('answer-reason', {
+                hasHint: true,
+                hasError: Boolean(errors?.reason),
+              })}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </Field>
+        </ConfirmDialog>
       ) : null}
     </section>
   );

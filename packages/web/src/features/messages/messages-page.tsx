@@ -42,9 +42,9 @@ export function MessagesPage({ archive = false }: { archive?: boolean }) {
 
   return (
     <PageContainer narrow={false}>
-      <div className="dilosi-messages">
+      <div className="dilosi-wide-page">
         <PageHeading>{archive ? t('archiveTitle') : t('title')}</PageHeading>
-        <nav aria-label={t('tabsLabel')} className="dilosi-messages-tabs">
+        <nav aria-label={t('tabsLabel')} className="dilosi-page-tabs">
           <ul>
             {(['new', 'read', 'archive'] as const).map((name) => (
               <li key={name}>
@@ -62,7 +62,7 @@ export function MessagesPage({ archive = false }: { archive?: boolean }) {
         {data.length === 0 ? (
           <p className="govgr-body">{t('empty')}</p>
         ) : (
-          <ul className="dilosi-message-list">
+          <ul className="dilosi-entry-list">
             {data.map((message) => (
               <MessageRow key={message.id} message={message} />
             ))}

@@ -41,7 +41,7 @@ export function MyPage() {
   ];
   return (
     <PageContainer narrow={false}>
-      <div className="dilosi-vault">
+      <div className="dilosi-wide-page">
         <PageHeading>{t('my.title')}</PageHeading>
         {user ? <p className="govgr-body-l">{user.display_name}</p> : null}
         <ul className="dilosi-vault-cards">

@@ -27,7 +27,7 @@ export function VaultCasesPage() {
       {data.length === 0 ? (
         <p className="govgr-body">{t('cases.empty')}</p>
       ) : (
-        <ul className="dilosi-vault-list">
+        <ul className="dilosi-entry-list">
           {data.map((item) => (
             <CaseItem key={item.id} item={item} />
           ))}

@@ -54,7 +54,7 @@ export function VaultDraftsPage() {
       {data.length === 0 ? (
         <p className="govgr-body">{t('drafts.empty')}</p>
       ) : (
-        <ul className="dilosi-vault-list">
+        <ul className="dilosi-entry-list">
           {data.map((draft) => {
             const name = draft.template.shortname[locale];
             return (

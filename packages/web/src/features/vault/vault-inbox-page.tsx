@@ -29,7 +29,7 @@ export function VaultInboxPage() {
       {data.length === 0 ? (
         <p className="govgr-body">{t('inbox.empty')}</p>
       ) : (
-        <ul className="dilosi-vault-list">
+        <ul className="dilosi-entry-list">
           {data.map((item) => (
             <InboxItem key={item.id} item={item} />
           ))}

@@ -34,7 +34,7 @@ export function VaultIndexPage() {
           </Link>
         </p>
       ) : (
-        <ul className="dilosi-vault-list">
+        <ul className="dilosi-entry-list">
           {data.map((document) => (
             <IssuedDocument key={document.id} document={document} />
           ))}

@@ -28,9 +28,9 @@ export function VaultLayout({
   const { t } = useTranslation('vault');
   return (
     <PageContainer narrow={false}>
-      <div className="dilosi-vault">
+      <div className="dilosi-wide-page">
         <PageHeading>{title}</PageHeading>
-        <nav aria-label={t('nav.label')} className="dilosi-vault-nav">
+        <nav aria-label={t('nav.label')} className="dilosi-page-tabs">
           <ul>
             {SECTIONS.map((item) => (
               <li key={item.key}>
