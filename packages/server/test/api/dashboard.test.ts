@@ -14,7 +14,14 @@ import { seedDemoCases } from '../../src/seed/demo-cases';
 import { loginStaff } from '../fixtures/staff';
 import { client, type ErrorBody } from '../fixtures/http';
 import { issueToAthens } from '../fixtures/issued-documents';
-import { loginMatrix, MATRIX_AFM, type Caller } from '../fixtures/matrix';
+import {
+  expectMatrix,
+  loginMatrix,
+  MATRIX_AFM,
+  MATRIX_CALLERS,
+  type Caller,
+  type MatrixRoute,
+} from '../fixtures/matrix';
 import { createTestApp, type TestApp } from '../helpers';
 
 const ENV = {
@@ -693,23 +700,9 @@ describe('entity dashboard', () => {
   });
 
   describe('authorization matrix', () => {
-    const WHO: Caller[] = [
-      'anonymous',
-      'citizenA',
-      'citizenB',
-      'clerkA',
-      'headA',
-      'clerkB',
-      'adminWithoutRole',
-    ];
-    /** Expected status per caller, in WHO order, for a route on Athens' case. */
+    /** Expected status per caller, in MATRIX_CALLERS order, for a route on Athens' case. */
     const ATHENS = [401, 403, 403, 'ok', 'ok', 404, 403] as const;
-    const routes: {
-      method: 'GET' | 'POST';
-      path: () => string;
-      json?: () => unknown;
-      expected: readonly (number | 'ok')[];
-    }[] = [
+    const routes: MatrixRoute[] = [
       { method: 'GET', path: () => `/api/entities/${athens}`, expected: ATHENS },
       {
         method: 'GET',
@@ -798,17 +791,7 @@ describe('entity dashboard', () => {
 
     it.each(routes.map((r) => [`${r.method} ${r.path.toString().slice(6, 70)}`, r] as const))(
       '%s',
-      async (_name, route) => {
-        const got: (number | 'ok')[] = [];
-        for (const who of WHO) {
-          const response = await api(route.method, route.path(), {
-            token: tokens[who],
-            ...(route.json ? { json: route.json() } : {}),
-          });
-          got.push(response.status >= 200 && response.status < 300 ? 'ok' : response.status);
-        }
-        expect(got).toEqual([...route.expected]);
-      },
+      async (_name, route) => expectMatrix(api, tokens, MATRIX_CALLERS, route),
     );
   });
 });

@@ -8,7 +8,13 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type ErrorBody } from '../fixtures/http';
 import { issueToAthens } from '../fixtures/issued-documents';
-import { loginMatrix, MATRIX_AFM } from '../fixtures/matrix';
+import {
+  expectMatrix,
+  loginMatrix,
+  MATRIX_AFM,
+  MATRIX_CALLERS,
+  type MatrixRoute,
+} from '../fixtures/matrix';
 import { loginStaff } from '../fixtures/staff';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -256,22 +262,7 @@ describe('forwarding a case between entities', () => {
   });
 
   describe('authorization matrix', () => {
-    const WHO: Who[] = [
-      'anonymous',
-      'citizenA',
-      'citizenB',
-      'clerkA',
-      'headA',
-      'clerkB',
-      'adminWithoutRole',
-    ];
-    const routes: {
-      name: string;
-      method: 'GET' | 'POST';
-      path: () => string;
-      json?: (who: Who) => unknown;
-      expected: readonly (number | 'ok')[];
-    }[] = [
+    const routes: (MatrixRoute & { name: string })[] = [
       {
         name: 'POST forward on the Athens gate',
         method: 'POST',
@@ -306,16 +297,8 @@ describe('forwarding a case between entities', () => {
       forwardedId = (await targetEntry('DIMOS_THESSALONIKIS', caseNumber))?.id ?? '';
     });
 
-    it.each(routes.map((r) => [r.name, r] as const))('%s', async (_name, route) => {
-      const got: (number | 'ok')[] = [];
-      for (const who of WHO) {
-        const response = await api(route.method, route.path(), {
-          token: tokens[who],
-          ...(route.json ? { json: route.json(who) } : {}),
-        });
-        got.push(response.status >= 200 && response.status < 300 ? 'ok' : response.status);
-      }
-      expect(got).toEqual([...route.expected]);
-    });
+    it.each(routes.map((r) => [r.name, r] as const))('%s', async (_name, route) =>
+      expectMatrix(api, tokens, MATRIX_CALLERS, route),
+    );
   });
 });

@@ -9,7 +9,14 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type ErrorBody } from '../fixtures/http';
 import { issueToAthens } from '../fixtures/issued-documents';
-import { loginMatrix, MATRIX_AFM, type Caller } from '../fixtures/matrix';
+import {
+  expectMatrix,
+  loginMatrix,
+  MATRIX_AFM,
+  MATRIX_CALLERS,
+  type Caller,
+  type MatrixRoute,
+} from '../fixtures/matrix';
 import { createTestApp, type TestApp } from '../helpers';
 import { createWorkspace, pdfText, run } from '../pdf/pdf-tools';
 
@@ -421,16 +428,7 @@ describe('replies and documents issued by an entity', () => {
   });
 
   describe('authorization matrix', () => {
-    const WHO: Caller[] = [
-      'anonymous',
-      'citizenA',
-      'citizenB',
-      'clerkA',
-      'headA',
-      'clerkB',
-      'adminWithoutRole',
-    ];
-    /** Expected status per caller, in WHO order, for a route on Athens. */
+    /** Expected status per caller, in MATRIX_CALLERS order, for a route on Athens. */
     const ATHENS = [401, 403, 403, 'ok', 'ok', 404, 403] as const;
     let draftId = '';
     let issuedId = '';
@@ -452,14 +450,10 @@ describe('replies and documents issued by an entity', () => {
         .executeTakeFirstOrThrow();
       receivedId = received.id;
     });
-    const routes: {
-      method: 'GET' | 'POST';
-      path: () => string;
-      json?: () => unknown;
+    const routes: (MatrixRoute & {
       /** Puts the draft back at a step before each caller, so each gets the same chance. */
       atStep?: string;
-      expected: readonly (number | 'ok')[];
-    }[] = [
+    })[] = [
       {
         method: 'GET',
         path: () => `/api/entity/${athens}/creatable-templates`,
@@ -524,24 +518,17 @@ describe('replies and documents issued by an entity', () => {
 
     it.each(routes.map((r) => [`${r.method} ${r.path.toString().slice(6, 70)}`, r] as const))(
       '%s',
-      async (_name, route) => {
-        const got: (number | 'ok')[] = [];
-        for (const who of WHO) {
-          if (route.atStep) {
+      async (_name, route) =>
+        expectMatrix(api, tokens, MATRIX_CALLERS, route, {
+          before: async () => {
+            if (!route.atStep) return;
             await t.database.db
               .updateTable('documents')
               .set({ step: route.atStep })
               .where('id', '=', draftId)
               .execute();
-          }
-          const response = await api(route.method, route.path(), {
-            token: tokens[who],
-            ...(route.json ? { json: route.json() } : {}),
-          });
-          got.push(response.status >= 200 && response.status < 300 ? 'ok' : response.status);
-        }
-        expect(got).toEqual([...route.expected]);
-      },
+          },
+        }),
     );
   });
 });

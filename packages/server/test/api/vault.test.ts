@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../src/seed/demo-cases';
 import { client, type ErrorBody } from '../fixtures/http';
 import { issueToAthens } from '../fixtures/issued-documents';
-import { loginMatrix, MATRIX_AFM, type Caller } from '../fixtures/matrix';
+import { loginMatrix, MATRIX_AFM, MATRIX_CALLERS, type Caller } from '../fixtures/matrix';
 import { createTestApp, type TestApp } from '../helpers';
 
 const ENV = {
@@ -146,19 +146,9 @@ describe("the citizen's vault: cases", () => {
   });
 
   describe('authorization matrix', () => {
-    const WHO: Caller[] = [
-      'anonymous',
-      'citizenA',
-      'citizenB',
-      'clerkA',
-      'headA',
-      'clerkB',
-      'adminWithoutRole',
-    ];
-
     it('GET /api/vault/cases: only a login, and each caller sees only their own cases', async () => {
       const got: (number | string)[] = [];
-      for (const who of WHO) {
+      for (const who of MATRIX_CALLERS) {
         const answer = await api<Cases>('GET', CASES, as(who));
         got.push(
           answer.status === 200
