@@ -7,26 +7,19 @@ import type {
   InboxEntriesResponse,
 } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type ErrorBody } from '../fixtures/http';
-import { issueToAthens } from '../fixtures/issued-documents';
+import { entityId } from '../fixtures/entities';
+import type { client, ErrorBody } from '../fixtures/http';
+import { openCaseAtAthens } from '../fixtures/issued-documents';
 import {
   expectMatrix,
-  loginMatrix,
   MATRIX_AFM,
   MATRIX_CALLERS,
   type Caller,
+  startMatrixApp,
   type MatrixRoute,
 } from '../fixtures/matrix';
-import { createTestApp, type TestApp } from '../helpers';
+import type { TestApp } from '../helpers';
 import { createWorkspace, pdfText, run } from '../pdf/pdf-tools';
-
-const ENV = {
-  RATE_LIMIT_MAX: '100000',
-  OTP_SENDS_PER_HOUR: '1000',
-  OTP_SENDS_PER_DAY: '1000',
-  OTP_FAILURES_PER_HOUR: '1000',
-};
-const MOBILE_A = '6912345678';
 
 type DocumentAnswer = { data: { document: ApiDocument } };
 type MessagesAnswer = InboxEntriesResponse;
@@ -53,24 +46,15 @@ describe('replies and documents issued by an entity', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: ENV });
-    api = client(t.app);
-    tokens = await loginMatrix(t, { certifiedMobile: MOBILE_A });
-    const ids = await t.database.db
-      .selectFrom('entities')
-      .select(['id', 'codename'])
-      .where('codename', 'in', ['DIMOS_ATHINAION', 'AADE'])
-      .execute();
-    athens = ids.find((e) => e.codename === 'DIMOS_ATHINAION')?.id ?? '';
-    aade = ids.find((e) => e.codename === 'AADE')?.id ?? '';
-    caseNumber = (await issueToAthens(t, api, tokens.citizenA, 'Ζητώ βεβαίωση μόνιμης κατοικίας.'))
-      .caseNumber;
-    const entry = await t.database.db
-      .selectFrom('inbox_entries')
-      .select('id')
-      .where('case_id', '=', caseNumber)
-      .executeTakeFirstOrThrow();
-    caseId = entry.id;
+    ({ t, api, tokens } = await startMatrixApp());
+    athens = await entityId(t, 'DIMOS_ATHINAION');
+    aade = await entityId(t, 'AADE');
+    ({ caseId, caseNumber } = await openCaseAtAthens(
+      t,
+      api,
+      tokens.citizenA,
+      'Ζητώ βεβαίωση μόνιμης κατοικίας.',
+    ));
   }, 60_000);
   afterAll(async () => {
     workspace.remove();

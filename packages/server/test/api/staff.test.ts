@@ -7,6 +7,7 @@ import type {
 } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../src/seed/demo-cases';
+import { entityId } from '../fixtures/entities';
 import { client, type ErrorBody } from '../fixtures/http';
 import {
   expectMatrix,
@@ -60,13 +61,8 @@ describe('staff, permission requests and entity settings', () => {
       ...(await loginMatrix(t)),
       headThessaloniki: await loginStaff(t, AFM.headThessaloniki),
     };
-    const ids = await t.database.db
-      .selectFrom('entities')
-      .select(['id', 'codename'])
-      .where('codename', 'in', ['DIMOS_ATHINAION', 'AADE'])
-      .execute();
-    athens = ids.find((e) => e.codename === 'DIMOS_ATHINAION')?.id ?? '';
-    aade = ids.find((e) => e.codename === 'AADE')?.id ?? '';
+    athens = await entityId(t, 'DIMOS_ATHINAION');
+    aade = await entityId(t, 'AADE');
     await seedDemoCases(t.database);
   }, 60_000);
   afterAll(async () => t?.close());
