@@ -13,6 +13,15 @@ const nameOf = (
   return fromValues || [owner.firstname, owner.surname].filter(Boolean).join(' ');
 };
 
+/** What a delivered message says about the document and its sender (the owner). */
+const SENT_DOCUMENT_COLUMNS = [
+  'documents.id',
+  'documents.values',
+  'documents.reference_code',
+  'owner.firstname',
+  'owner.surname',
+] as const;
+
 /** The person's mailbox holds no message of this type about the document yet: each arrives once. */
 function notDeliveredYet(ownerId: string, type: CitizenMessageType) {
   const eb = expressionBuilder<DB, 'documents'>();
@@ -41,13 +50,7 @@ export async function deliverWaitingDocuments(
     const addressed = await trx
       .selectFrom('documents')
       .innerJoin('users as owner', 'owner.id', 'documents.owner_id')
-      .select([
-        'documents.id',
-        'documents.values',
-        'documents.reference_code',
-        'owner.firstname',
-        'owner.surname',
-      ])
+      .select(SENT_DOCUMENT_COLUMNS)
       .where('documents.addressee_afm', '=', person.afm)
       .where('documents.answer_state', '=', recipientAnswerMachine.initial)
       .where('documents.state', '=', 'issued')
@@ -59,11 +62,7 @@ export async function deliverWaitingDocuments(
       .innerJoin('documents', 'documents.id', 'document_shares.document_id')
       .innerJoin('users as owner', 'owner.id', 'documents.owner_id')
       .select([
-        'documents.id',
-        'documents.values',
-        'documents.reference_code',
-        'owner.firstname',
-        'owner.surname',
+        ...SENT_DOCUMENT_COLUMNS,
         'document_shares.firstname as shared_firstname',
         'document_shares.surname as shared_surname',
       ])
