@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  latestOtpCode,
+  confirmWithSmsCode,
   loginWithBank,
   newPage,
   seriousAccessibilityViolations,
@@ -64,13 +64,7 @@ describe("the addressee's answer", () => {
     await page.waitForURL(stepUrl('preview'));
     await page.getByRole('button', { name: 'Υποβολή' }).click();
     await page.waitForURL(stepUrl('confirm'));
-    const documentId = new URL(page.url()).pathname.split('/')[2] ?? '';
-    await expect.poll(() => latestOtpCode(baseUrl, documentId)).toMatch(/^\d{6}$/);
-    await page
-      .getByRole('textbox', { name: /Κωδικός επιβεβαίωσης/ })
-      .fill((await latestOtpCode(baseUrl, documentId)) ?? '');
-    await page.getByRole('button', { name: 'Επιβεβαίωση' }).click();
-    await page.waitForURL(/\/dilosi\/[^/]+\/done$/);
+    await confirmWithSmsCode(page, baseUrl);
 
     // Nikos opens it from his new messages and accepts it, after the confirmation.
     const nikos = await newPage(ctx.browser);

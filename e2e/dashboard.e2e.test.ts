@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmWithSmsCode,
   hasHorizontalScroll,
-  latestOtpCode,
   loginAsStaff,
   newPage,
+  openAthensIncoming,
   reachConfirmStep,
   readOutbox,
   screenshot,
+  searchByCitizen,
   seriousAccessibilityViolations,
   useAppAndBrowser,
 } from './harness';
@@ -82,24 +84,13 @@ describe('entity dashboard', () => {
     // Maria issues a solemn declaration to the Municipality of Athens.
     const citizen = await newPage(ctx.browser);
     await reachConfirmStep(citizen.page, baseUrl, STATEMENT);
-    const documentId = new URL(citizen.page.url()).pathname.split('/')[2] ?? '';
-    await expect.poll(() => latestOtpCode(baseUrl, documentId)).toMatch(/^\d{6}$/);
-    await citizen.page
-      .getByRole('textbox', { name: /Κωδικός επιβεβαίωσης/ })
-      .fill((await latestOtpCode(baseUrl, documentId)) ?? '');
-    await citizen.page.getByRole('button', { name: 'Επιβεβαίωση' }).click();
-    await citizen.page.waitForURL(/\/dilosi\/[^/]+\/done$/);
+    await confirmWithSmsCode(citizen.page, baseUrl);
     await citizen.context.close();
 
     // The clerk finds it in incoming, typing the name in Latin script without accents.
     const { context, page, consoleErrors } = await newPage(ctx.browser);
-    await loginAsClerk(page, baseUrl);
-    await page.getByRole('link', { name: /Δήμος Αθηναίων/ }).click();
-    await page.getByRole('link', { name: /^Εισερχόμενες/ }).click();
-    await page.waitForURL(/\/inbox\/list\/incoming$/);
-    await page.getByText('Αναζήτηση', { exact: true }).first().click();
-    await page.getByLabel('Ονοματεπώνυμο πολίτη').fill('maria papadopoulou');
-    await page.getByRole('button', { name: 'Αναζήτηση' }).click();
+    await openAthensIncoming(page, baseUrl);
+    await searchByCitizen(page, 'maria papadopoulou');
     await page.waitForURL(/user=maria/);
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('1 υποθέσεις');
     const row = page.getByRole('table').getByRole('row').nth(1);

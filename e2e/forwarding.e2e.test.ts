@@ -2,11 +2,12 @@ import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmWithSmsCode,
   hasHorizontalScroll,
-  latestOtpCode,
   loginAsStaff,
   loginWithBank,
   newPage,
+  openAthensIncoming,
   reachConfirmStep,
   seriousAccessibilityViolations,
   useAppAndBrowser,
@@ -27,22 +28,13 @@ describe('forwarding a case, and the message types', () => {
     const { baseUrl } = ctx.app;
     const citizen = await newPage(ctx.browser);
     await reachConfirmStep(citizen.page, baseUrl, STATEMENT);
-    const documentId = new URL(citizen.page.url()).pathname.split('/')[2] ?? '';
-    await expect.poll(() => latestOtpCode(baseUrl, documentId)).toMatch(/^\d{6}$/);
-    await citizen.page
-      .getByRole('textbox', { name: /Κωδικός επιβεβαίωσης/ })
-      .fill((await latestOtpCode(baseUrl, documentId)) ?? '');
-    await citizen.page.getByRole('button', { name: 'Επιβεβαίωση' }).click();
-    await citizen.page.waitForURL(/\/dilosi\/[^/]+\/done$/);
+    await confirmWithSmsCode(citizen.page, baseUrl);
     await citizen.context.close();
 
     // The clerk of Athens opens the newest incoming case and forwards it.
     const athens = await newPage(ctx.browser);
     const page = athens.page;
-    await loginAsStaff(page, baseUrl);
-    await page.getByRole('link', { name: /Δήμος Αθηναίων/ }).click();
-    await page.getByRole('link', { name: /^Εισερχόμενες/ }).click();
-    await page.waitForURL(/\/inbox\/list\/incoming$/);
+    await openAthensIncoming(page, baseUrl);
     await page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
     await expect.poll(() => page.getByRole('tabpanel').textContent()).toContain(STATEMENT);
     const heading = page.getByRole('heading', { level: 1 });

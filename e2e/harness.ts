@@ -284,3 +284,34 @@ export async function loginAsStaff(page: Page, baseUrl: string, person = /ΑΙΚ
   await page.getByRole('button', { name: person }).click();
   await page.waitForURL(`${baseUrl}/dashboard/entities/list`);
 }
+
+/**
+ * On the SMS code step of a document: types the code the app sent and confirms, then waits for
+ * the done page. Answers the document's id.
+ */
+export async function confirmWithSmsCode(page: Page, baseUrl: string): Promise<string> {
+  const documentId = new URL(page.url()).pathname.split('/')[2] ?? '';
+  await expect.poll(() => latestOtpCode(baseUrl, documentId)).toMatch(/^\d{6}$/);
+  await page
+    .getByRole('textbox', { name: /Κωδικός επιβεβαίωσης/ })
+    .fill((await latestOtpCode(baseUrl, documentId)) ?? '');
+  await page.getByRole('button', { name: 'Επιβεβαίωση' }).click();
+  await page.waitForURL(/\/dilosi\/[^/]+\/done$/);
+  return documentId;
+}
+
+/** The clerk of Athens logs in and opens the incoming cases of the Municipality of Athens. */
+export async function openAthensIncoming(page: Page, baseUrl: string) {
+  await loginAsStaff(page, baseUrl);
+  await page.getByRole('link', { name: /Δήμος Αθηναίων/ }).click();
+  await page.getByRole('link', { name: /^Εισερχόμενες/ }).click();
+  await page.waitForURL(/\/inbox\/list\/incoming$/);
+}
+
+/** In a list of cases: searches by the citizen's name and waits for the filter in the URL. */
+export async function searchByCitizen(page: Page, name: string) {
+  await page.getByText('Αναζήτηση', { exact: true }).first().click();
+  await page.getByLabel('Ονοματεπώνυμο πολίτη').fill(name);
+  await page.getByRole('button', { name: 'Αναζήτηση' }).click();
+  await page.waitForURL(/user=/);
+}

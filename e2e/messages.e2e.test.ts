@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmWithSmsCode,
   hasHorizontalScroll,
-  latestOtpCode,
-  loginAsStaff,
   loginWithBank,
   newPage,
+  openAthensIncoming,
   reachConfirmStep,
   screenshot,
   seriousAccessibilityViolations,
@@ -24,20 +24,11 @@ describe("the citizen's messages", () => {
     const citizen = await newPage(ctx.browser);
     const page = citizen.page;
     await reachConfirmStep(page, baseUrl, STATEMENT);
-    const documentId = new URL(page.url()).pathname.split('/')[2] ?? '';
-    await expect.poll(() => latestOtpCode(baseUrl, documentId)).toMatch(/^\d{6}$/);
-    await page
-      .getByRole('textbox', { name: /Κωδικός επιβεβαίωσης/ })
-      .fill((await latestOtpCode(baseUrl, documentId)) ?? '');
-    await page.getByRole('button', { name: 'Επιβεβαίωση' }).click();
-    await page.waitForURL(/\/dilosi\/[^/]+\/done$/);
+    await confirmWithSmsCode(page, baseUrl);
 
     // The clerk opens the newest incoming case of Athens and writes a message.
     const clerk = await newPage(ctx.browser);
-    await loginAsStaff(clerk.page, baseUrl);
-    await clerk.page.getByRole('link', { name: /Δήμος Αθηναίων/ }).click();
-    await clerk.page.getByRole('link', { name: /^Εισερχόμενες/ }).click();
-    await clerk.page.waitForURL(/\/inbox\/list\/incoming$/);
+    await openAthensIncoming(clerk.page, baseUrl);
     await clerk.page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
     await expect.poll(() => clerk.page.getByRole('tabpanel').textContent()).toContain(STATEMENT);
     await clerk.page.getByRole('button', { name: 'Μήνυμα στον πολίτη' }).click();

@@ -3,13 +3,15 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmWithSmsCode,
   hasHorizontalScroll,
-  latestOtpCode,
   loginAsStaff,
   newPage,
+  openAthensIncoming,
   reachConfirmStep,
   readOutbox,
   screenshot,
+  searchByCitizen,
   seriousAccessibilityViolations,
   useAppAndBrowser,
 } from './harness';
@@ -68,24 +70,12 @@ describe('replies', () => {
     const { baseUrl } = ctx.app;
     const citizen = await newPage(ctx.browser);
     await reachConfirmStep(citizen.page, baseUrl, STATEMENT);
-    const documentId = new URL(citizen.page.url()).pathname.split('/')[2] ?? '';
-    await expect.poll(() => latestOtpCode(baseUrl, documentId)).toMatch(/^\d{6}$/);
-    await citizen.page
-      .getByRole('textbox', { name: /Κωδικός επιβεβαίωσης/ })
-      .fill((await latestOtpCode(baseUrl, documentId)) ?? '');
-    await citizen.page.getByRole('button', { name: 'Επιβεβαίωση' }).click();
-    await citizen.page.waitForURL(/\/dilosi\/[^/]+\/done$/);
+    await confirmWithSmsCode(citizen.page, baseUrl);
 
     // The clerk of Athens opens the case from incoming.
     const { context, page, consoleErrors } = await newPage(ctx.browser);
-    await loginAsStaff(page, baseUrl);
-    await page.getByRole('link', { name: /Δήμος Αθηναίων/ }).click();
-    await page.getByRole('link', { name: /^Εισερχόμενες/ }).click();
-    await page.waitForURL(/\/inbox\/list\/incoming$/);
-    await page.getByText('Αναζήτηση', { exact: true }).first().click();
-    await page.getByLabel('Ονοματεπώνυμο πολίτη').fill('ΠΑΠΑΔΟΠΟΥΛΟΥ');
-    await page.getByRole('button', { name: 'Αναζήτηση' }).click();
-    await page.waitForURL(/user=/);
+    await openAthensIncoming(page, baseUrl);
+    await searchByCitizen(page, 'ΠΑΠΑΔΟΠΟΥΛΟΥ');
     await page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
     await page.waitForURL(/\/inbox\/show\/declaration\//);
     await expect.poll(() => page.getByRole('tabpanel').textContent()).toContain(STATEMENT);

@@ -5,8 +5,8 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmWithSmsCode,
   hasHorizontalScroll,
-  latestOtpCode,
   newPage,
   reachConfirmStep,
   screenshot,
@@ -40,13 +40,7 @@ describe('take your records with you', () => {
     if (SHOTS) await fs.mkdir(SHOTS, { recursive: true });
     const { page, context, consoleErrors } = await newPage(ctx.browser);
     await reachConfirmStep(page, baseUrl, STATEMENT);
-    const documentId = new URL(page.url()).pathname.split('/')[2] ?? '';
-    await expect.poll(() => latestOtpCode(baseUrl, documentId)).toMatch(/^\d{6}$/);
-    await page
-      .getByRole('textbox', { name: /Κωδικός επιβεβαίωσης/ })
-      .fill((await latestOtpCode(baseUrl, documentId)) ?? '');
-    await page.getByRole('button', { name: 'Επιβεβαίωση' }).click();
-    await page.waitForURL(/\/dilosi\/[^/]+\/done$/);
+    await confirmWithSmsCode(page, baseUrl);
     const referenceCode = (new URL(page.url()).pathname.split('/')[2] ?? '').replaceAll('-', '');
 
     await page.goto(`${baseUrl}/vault/export`);

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmWithSmsCode,
   hasHorizontalScroll,
-  latestOtpCode,
   loginWithBank,
   newPage,
   reachConfirmStep,
@@ -35,13 +35,7 @@ describe("the citizen's vault", () => {
 
     // An issued document, to the Municipality of Athens.
     await reachConfirmStep(page, baseUrl, STATEMENT);
-    const issuedId = new URL(page.url()).pathname.split('/')[2] ?? '';
-    await expect.poll(() => latestOtpCode(baseUrl, issuedId)).toMatch(/^\d{6}$/);
-    await page
-      .getByRole('textbox', { name: /Κωδικός επιβεβαίωσης/ })
-      .fill((await latestOtpCode(baseUrl, issuedId)) ?? '');
-    await page.getByRole('button', { name: 'Επιβεβαίωση' }).click();
-    await page.waitForURL(/\/dilosi\/[^/]+\/done$/);
+    await confirmWithSmsCode(page, baseUrl);
     referenceCode = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
 
     // A draft, left at the recipient step.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
 import { issueDocument } from '../fixtures/issue-document';
+import { expectMatrix, type MatrixRoute } from '../fixtures/matrix';
 import { loginStaff } from '../fixtures/staff';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -423,13 +424,7 @@ describe('documents addressed to or shared with a person', () => {
       const { id } = await issueAuthorisation();
       messageId = (await messageFor(id)).id;
     });
-    const routes: {
-      name: string;
-      method: 'GET' | 'POST';
-      path: () => string;
-      json?: () => unknown;
-      expected: (number | 'ok')[];
-    }[] = [
+    const routes: (MatrixRoute<(typeof WHO)[number]> & { name: string })[] = [
       {
         name: 'GET the document of the message',
         method: 'GET',
@@ -451,18 +446,9 @@ describe('documents addressed to or shared with a person', () => {
         expected: [401, 'ok', 404, 404, 404, 404, 404],
       },
     ];
-    it.each(routes.map((r) => [r.name, r] as const))('%s', async (_name, route) => {
-      const got: (number | 'ok')[] = [];
+    it.each(routes.map((r) => [r.name, r] as const))('%s', async (_name, route) =>
       // The addressee last, so a refused caller never meets an already answered document.
-      for (const who of [...WHO.filter((w) => w !== 'addressee'), 'addressee' as const]) {
-        const response = await api(route.method, route.path(), {
-          token: tokens[who],
-          ...(route.json ? { json: route.json() } : {}),
-        });
-        got[WHO.indexOf(who)] =
-          response.status >= 200 && response.status < 300 ? 'ok' : response.status;
-      }
-      expect(got).toEqual(route.expected);
-    });
+      expectMatrix(api, tokens, WHO, route, { last: 'addressee' }),
+    );
   });
 });

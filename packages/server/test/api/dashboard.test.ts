@@ -12,18 +12,19 @@ import { athensParts } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../src/seed/demo-cases';
 import { loginStaff } from '../fixtures/staff';
-import { client, type ErrorBody } from '../fixtures/http';
-import { issueToAthens } from '../fixtures/issued-documents';
-import { loginMatrix, MATRIX_AFM, type Caller } from '../fixtures/matrix';
-import { createTestApp, type TestApp } from '../helpers';
-
-const ENV = {
-  RATE_LIMIT_MAX: '100000',
-  OTP_SENDS_PER_HOUR: '1000',
-  OTP_SENDS_PER_DAY: '1000',
-  OTP_FAILURES_PER_HOUR: '1000',
-};
-const MOBILE_A = '6912345678';
+import { entityId } from '../fixtures/entities';
+import type { client, ErrorBody } from '../fixtures/http';
+import { openCaseAtAthens } from '../fixtures/issued-documents';
+import {
+  expectMatrix,
+  MATRIX_AFM,
+  MATRIX_CALLERS,
+  MOBILE_A,
+  type Caller,
+  startMatrixApp,
+  type MatrixRoute,
+} from '../fixtures/matrix';
+import type { TestApp } from '../helpers';
 
 describe('entity dashboard', () => {
   let t: TestApp;
@@ -35,24 +36,11 @@ describe('entity dashboard', () => {
   let caseNumber: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: ENV });
-    api = client(t.app);
-    tokens = await loginMatrix(t, { certifiedMobile: MOBILE_A });
-    const ids = await t.database.db
-      .selectFrom('entities')
-      .select(['id', 'codename'])
-      .where('codename', 'in', ['DIMOS_ATHINAION', 'AADE'])
-      .execute();
-    athens = ids.find((e) => e.codename === 'DIMOS_ATHINAION')?.id ?? '';
-    aade = ids.find((e) => e.codename === 'AADE')?.id ?? '';
-    caseNumber = (await issueToAthens(t, api, tokens.citizenA)).caseNumber;
+    ({ t, api, tokens } = await startMatrixApp());
+    athens = await entityId(t, 'DIMOS_ATHINAION');
+    aade = await entityId(t, 'AADE');
+    ({ caseId, caseNumber } = await openCaseAtAthens(t, api, tokens.citizenA));
     expect(caseNumber).toMatch(/^\d{4}\/\d{6}$/);
-    const entry = await t.database.db
-      .selectFrom('inbox_entries')
-      .select('id')
-      .where('case_id', '=', caseNumber)
-      .executeTakeFirstOrThrow();
-    caseId = entry.id;
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -693,23 +681,9 @@ describe('entity dashboard', () => {
   });
 
   describe('authorization matrix', () => {
-    const WHO: Caller[] = [
-      'anonymous',
-      'citizenA',
-      'citizenB',
-      'clerkA',
-      'headA',
-      'clerkB',
-      'adminWithoutRole',
-    ];
-    /** Expected status per caller, in WHO order, for a route on Athens' case. */
+    /** Expected status per caller, in MATRIX_CALLERS order, for a route on Athens' case. */
     const ATHENS = [401, 403, 403, 'ok', 'ok', 404, 403] as const;
-    const routes: {
-      method: 'GET' | 'POST';
-      path: () => string;
-      json?: () => unknown;
-      expected: readonly (number | 'ok')[];
-    }[] = [
+    const routes: MatrixRoute[] = [
       { method: 'GET', path: () => `/api/entities/${athens}`, expected: ATHENS },
       {
         method: 'GET',
@@ -798,17 +772,7 @@ describe('entity dashboard', () => {
 
     it.each(routes.map((r) => [`${r.method} ${r.path.toString().slice(6, 70)}`, r] as const))(
       '%s',
-      async (_name, route) => {
-        const got: (number | 'ok')[] = [];
-        for (const who of WHO) {
-          const response = await api(route.method, route.path(), {
-            token: tokens[who],
-            ...(route.json ? { json: route.json() } : {}),
-          });
-          got.push(response.status >= 200 && response.status < 300 ? 'ok' : response.status);
-        }
-        expect(got).toEqual([...route.expected]);
-      },
+      async (_name, route) => expectMatrix(api, tokens, MATRIX_CALLERS, route),
     );
   });
 });

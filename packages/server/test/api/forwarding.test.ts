@@ -6,18 +6,18 @@ import type {
   InboxList,
 } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type ErrorBody } from '../fixtures/http';
-import { issueToAthens } from '../fixtures/issued-documents';
-import { loginMatrix, MATRIX_AFM } from '../fixtures/matrix';
+import type { client, ErrorBody } from '../fixtures/http';
+import { openCaseAtAthens } from '../fixtures/issued-documents';
+import {
+  expectMatrix,
+  MATRIX_AFM,
+  MATRIX_CALLERS,
+  startMatrixApp,
+  type MatrixRoute,
+} from '../fixtures/matrix';
 import { loginStaff } from '../fixtures/staff';
-import { createTestApp, type TestApp } from '../helpers';
+import type { TestApp } from '../helpers';
 
-const ENV = {
-  RATE_LIMIT_MAX: '100000',
-  OTP_SENDS_PER_HOUR: '1000',
-  OTP_SENDS_PER_DAY: '1000',
-  OTP_FAILURES_PER_HOUR: '1000',
-};
 const AFM = {
   ...MATRIX_AFM,
   clerkThessaloniki: '100000090',
@@ -66,28 +66,20 @@ describe('forwarding a case between entities', () => {
       .where('source.case_id', '=', number)
       .executeTakeFirst();
 
-  /** A case opened at Athens by citizen A's declaration: Athens' inbox entry and the case number. */
-  async function openCaseAtAthens(): Promise<{ id: string; number: string }> {
-    const { caseNumber: number } = await issueToAthens(t, api, tokens.citizenA);
-    const entry = await t.database.db
-      .selectFrom('inbox_entries')
-      .select('id')
-      .where('case_id', '=', number)
-      .executeTakeFirstOrThrow();
-    return { id: entry.id, number };
-  }
+  /** A case opened at Athens by citizen A's declaration. */
+  const openCase = () => openCaseAtAthens(t, api, tokens.citizenA);
 
   beforeAll(async () => {
-    t = await createTestApp({ env: ENV });
-    api = client(t.app);
+    const started = await startMatrixApp();
+    ({ t, api } = started);
     tokens = {
-      ...(await loginMatrix(t, { certifiedMobile: '6912345678' })),
+      ...started.tokens,
       clerkThessaloniki: await loginStaff(t, AFM.clerkThessaloniki),
       headEfka: await loginStaff(t, AFM.headEfka),
     };
     const rows = await t.database.db.selectFrom('entities').select(['id', 'codename']).execute();
     for (const row of rows) entityIds[row.codename] = row.id;
-    ({ id: caseId, number: caseNumber } = await openCaseAtAthens());
+    ({ caseId, caseNumber } = await openCase());
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -215,7 +207,7 @@ describe('forwarding a case between entities', () => {
   });
 
   it('forwards to the members of a recipient dataset, passing over those already holding it', async () => {
-    const { id, number } = await openCaseAtAthens();
+    const { caseId: id, caseNumber: number } = await openCase();
     const first = await forward(tokens.clerkA, toEntities(id, 'AADE'));
     expect(first.status).toBe(200);
     const info = await forward(tokens.clerkA, {
@@ -256,22 +248,7 @@ describe('forwarding a case between entities', () => {
   });
 
   describe('authorization matrix', () => {
-    const WHO: Who[] = [
-      'anonymous',
-      'citizenA',
-      'citizenB',
-      'clerkA',
-      'headA',
-      'clerkB',
-      'adminWithoutRole',
-    ];
-    const routes: {
-      name: string;
-      method: 'GET' | 'POST';
-      path: () => string;
-      json?: (who: Who) => unknown;
-      expected: readonly (number | 'ok')[];
-    }[] = [
+    const routes: (MatrixRoute & { name: string })[] = [
       {
         name: 'POST forward on the Athens gate',
         method: 'POST',
@@ -306,16 +283,8 @@ describe('forwarding a case between entities', () => {
       forwardedId = (await targetEntry('DIMOS_THESSALONIKIS', caseNumber))?.id ?? '';
     });
 
-    it.each(routes.map((r) => [r.name, r] as const))('%s', async (_name, route) => {
-      const got: (number | 'ok')[] = [];
-      for (const who of WHO) {
-        const response = await api(route.method, route.path(), {
-          token: tokens[who],
-          ...(route.json ? { json: route.json(who) } : {}),
-        });
-        got.push(response.status >= 200 && response.status < 300 ? 'ok' : response.status);
-      }
-      expect(got).toEqual([...route.expected]);
-    });
+    it.each(routes.map((r) => [r.name, r] as const))('%s', async (_name, route) =>
+      expectMatrix(api, tokens, MATRIX_CALLERS, route),
+    );
   });
 });

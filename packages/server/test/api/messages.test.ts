@@ -1,7 +1,8 @@
 import type { CitizenMessage, InboxEntriesResponse } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCases } from '../../src/seed/demo-cases';
 import { loginAs } from '../fixtures/citizens';
+import { seedDemoCaseOf } from '../fixtures/demo-cases';
+import { entityId } from '../fixtures/entities';
 import { loginStaff } from '../fixtures/staff';
 import { client, type ErrorBody } from '../fixtures/http';
 import { createTestApp, type TestApp } from '../helpers';
@@ -69,27 +70,9 @@ describe("the citizen's messages (USER gate)", () => {
         .where('afm', '=', MARIA)
         .executeTakeFirstOrThrow()
     ).id;
-    athens = (
-      await t.database.db
-        .selectFrom('entities')
-        .select('id')
-        .where('codename', '=', 'DIMOS_ATHINAION')
-        .executeTakeFirstOrThrow()
-    ).id;
-    await seedDemoCases(t.database);
+    athens = await entityId(t, 'DIMOS_ATHINAION');
     // A demo case of Athens becomes Maria's (demo cases have no document: matched by AFM).
-    const demo = await t.database.db
-      .selectFrom('inbox_entries')
-      .select('id')
-      .where('entity_id', '=', athens)
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    mariasCase = demo.id;
-    await t.database.db
-      .updateTable('inbox_entries')
-      .set({ citizen_afm: MARIA })
-      .where('id', '=', mariasCase)
-      .execute();
+    mariasCase = await seedDemoCaseOf(t, MARIA, { entityId: athens });
   }, 60_000);
   afterAll(async () => t?.close());
 

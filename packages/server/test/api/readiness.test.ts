@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginMatrix, type Caller } from '../fixtures/matrix';
+import { loginMatrix, MATRIX_CALLERS, type Caller } from '../fixtures/matrix';
 import { createTestApp, type TestApp } from '../helpers';
 
 // GET /readyz: what a load balancer asks (docs/deployment.md); /healthz stays liveness.
@@ -37,16 +37,9 @@ describe('GET /readyz', () => {
   });
 
   it('answers the same to everyone, logged in or not (authorization matrix)', async () => {
-    const who: Caller[] = [
-      'anonymous',
-      'citizenA',
-      'citizenB',
-      'clerkA',
-      'headA',
-      'clerkB',
-      'adminWithoutRole',
-    ];
-    const statuses = await Promise.all(who.map(async (w) => (await readyz(w)).statusCode));
+    const statuses = await Promise.all(
+      MATRIX_CALLERS.map(async (w) => (await readyz(w)).statusCode),
+    );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200]);
   });
 

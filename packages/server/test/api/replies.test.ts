@@ -7,19 +7,19 @@ import type {
   InboxEntriesResponse,
 } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type ErrorBody } from '../fixtures/http';
-import { issueToAthens } from '../fixtures/issued-documents';
-import { loginMatrix, MATRIX_AFM, type Caller } from '../fixtures/matrix';
-import { createTestApp, type TestApp } from '../helpers';
+import { entityId } from '../fixtures/entities';
+import type { client, ErrorBody } from '../fixtures/http';
+import { openCaseAtAthens } from '../fixtures/issued-documents';
+import {
+  expectMatrix,
+  MATRIX_AFM,
+  MATRIX_CALLERS,
+  type Caller,
+  startMatrixApp,
+  type MatrixRoute,
+} from '../fixtures/matrix';
+import type { TestApp } from '../helpers';
 import { createWorkspace, pdfText, run } from '../pdf/pdf-tools';
-
-const ENV = {
-  RATE_LIMIT_MAX: '100000',
-  OTP_SENDS_PER_HOUR: '1000',
-  OTP_SENDS_PER_DAY: '1000',
-  OTP_FAILURES_PER_HOUR: '1000',
-};
-const MOBILE_A = '6912345678';
 
 type DocumentAnswer = { data: { document: ApiDocument } };
 type MessagesAnswer = InboxEntriesResponse;
@@ -46,24 +46,15 @@ describe('replies and documents issued by an entity', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: ENV });
-    api = client(t.app);
-    tokens = await loginMatrix(t, { certifiedMobile: MOBILE_A });
-    const ids = await t.database.db
-      .selectFrom('entities')
-      .select(['id', 'codename'])
-      .where('codename', 'in', ['DIMOS_ATHINAION', 'AADE'])
-      .execute();
-    athens = ids.find((e) => e.codename === 'DIMOS_ATHINAION')?.id ?? '';
-    aade = ids.find((e) => e.codename === 'AADE')?.id ?? '';
-    caseNumber = (await issueToAthens(t, api, tokens.citizenA, 'Ζητώ βεβαίωση μόνιμης κατοικίας.'))
-      .caseNumber;
-    const entry = await t.database.db
-      .selectFrom('inbox_entries')
-      .select('id')
-      .where('case_id', '=', caseNumber)
-      .executeTakeFirstOrThrow();
-    caseId = entry.id;
+    ({ t, api, tokens } = await startMatrixApp());
+    athens = await entityId(t, 'DIMOS_ATHINAION');
+    aade = await entityId(t, 'AADE');
+    ({ caseId, caseNumber } = await openCaseAtAthens(
+      t,
+      api,
+      tokens.citizenA,
+      'Ζητώ βεβαίωση μόνιμης κατοικίας.',
+    ));
   }, 60_000);
   afterAll(async () => {
     workspace.remove();
@@ -421,16 +412,7 @@ describe('replies and documents issued by an entity', () => {
   });
 
   describe('authorization matrix', () => {
-    const WHO: Caller[] = [
-      'anonymous',
-      'citizenA',
-      'citizenB',
-      'clerkA',
-      'headA',
-      'clerkB',
-      'adminWithoutRole',
-    ];
-    /** Expected status per caller, in WHO order, for a route on Athens. */
+    /** Expected status per caller, in MATRIX_CALLERS order, for a route on Athens. */
     const ATHENS = [401, 403, 403, 'ok', 'ok', 404, 403] as const;
     let draftId = '';
     let issuedId = '';
@@ -452,14 +434,10 @@ describe('replies and documents issued by an entity', () => {
         .executeTakeFirstOrThrow();
       receivedId = received.id;
     });
-    const routes: {
-      method: 'GET' | 'POST';
-      path: () => string;
-      json?: () => unknown;
+    const routes: (MatrixRoute & {
       /** Puts the draft back at a step before each caller, so each gets the same chance. */
       atStep?: string;
-      expected: readonly (number | 'ok')[];
-    }[] = [
+    })[] = [
       {
         method: 'GET',
         path: () => `/api/entity/${athens}/creatable-templates`,
@@ -524,24 +502,17 @@ describe('replies and documents issued by an entity', () => {
 
     it.each(routes.map((r) => [`${r.method} ${r.path.toString().slice(6, 70)}`, r] as const))(
       '%s',
-      async (_name, route) => {
-        const got: (number | 'ok')[] = [];
-        for (const who of WHO) {
-          if (route.atStep) {
+      async (_name, route) =>
+        expectMatrix(api, tokens, MATRIX_CALLERS, route, {
+          before: async () => {
+            if (!route.atStep) return;
             await t.database.db
               .updateTable('documents')
               .set({ step: route.atStep })
               .where('id', '=', draftId)
               .execute();
-          }
-          const response = await api(route.method, route.path(), {
-            token: tokens[who],
-            ...(route.json ? { json: route.json() } : {}),
-          });
-          got.push(response.status >= 200 && response.status < 300 ? 'ok' : response.status);
-        }
-        expect(got).toEqual([...route.expected]);
-      },
+          },
+        }),
     );
   });
 });

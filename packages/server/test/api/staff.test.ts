@@ -7,8 +7,15 @@ import type {
 } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCases } from '../../src/seed/demo-cases';
+import { entityId } from '../fixtures/entities';
 import { client, type ErrorBody } from '../fixtures/http';
-import { loginMatrix, MATRIX_AFM } from '../fixtures/matrix';
+import {
+  expectMatrix,
+  loginMatrix,
+  MATRIX_AFM,
+  MATRIX_CALLERS,
+  type MatrixRoute,
+} from '../fixtures/matrix';
 import { loginStaff } from '../fixtures/staff';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -54,13 +61,8 @@ describe('staff, permission requests and entity settings', () => {
       ...(await loginMatrix(t)),
       headThessaloniki: await loginStaff(t, AFM.headThessaloniki),
     };
-    const ids = await t.database.db
-      .selectFrom('entities')
-      .select(['id', 'codename'])
-      .where('codename', 'in', ['DIMOS_ATHINAION', 'AADE'])
-      .execute();
-    athens = ids.find((e) => e.codename === 'DIMOS_ATHINAION')?.id ?? '';
-    aade = ids.find((e) => e.codename === 'AADE')?.id ?? '';
+    athens = await entityId(t, 'DIMOS_ATHINAION');
+    aade = await entityId(t, 'AADE');
     await seedDemoCases(t.database);
   }, 60_000);
   afterAll(async () => t?.close());
@@ -447,15 +449,6 @@ describe('staff, permission requests and entity settings', () => {
   });
 
   describe('authorization matrix', () => {
-    const WHO: Who[] = [
-      'anonymous',
-      'citizenA',
-      'citizenB',
-      'clerkA',
-      'headA',
-      'clerkB',
-      'adminWithoutRole',
-    ];
     /** Head-only routes of Athens: a clerk is not a head, clerk B is another entity's. */
     const HEAD = [401, 403, 403, 403, 'ok', 404, 403] as const;
     /** Anyone on the dashboard may ask for a role. */
@@ -496,12 +489,7 @@ describe('staff, permission requests and entity settings', () => {
       fixtures.subject = (await staffOf()).find((s) => s.afm === '200000018')?.user_id ?? '';
     });
 
-    const routes: {
-      method: 'GET' | 'POST' | 'PUT' | 'PATCH';
-      path: () => string;
-      json?: () => unknown;
-      expected: readonly (number | 'ok')[];
-    }[] = [
+    const routes: MatrixRoute[] = [
       { method: 'GET', path: () => '/api/my-permission-requests', expected: STAFF },
       {
         method: 'POST',
@@ -562,17 +550,7 @@ describe('staff, permission requests and entity settings', () => {
 
     it.each(routes.map((r) => [`${r.method} ${r.path.toString().slice(6, 80)}`, r] as const))(
       '%s',
-      async (_name, route) => {
-        const got: (number | 'ok')[] = [];
-        for (const who of WHO) {
-          const response = await api(route.method, route.path(), {
-            token: tokens[who],
-            ...(route.json ? { json: route.json() } : {}),
-          });
-          got.push(response.status >= 200 && response.status < 300 ? 'ok' : response.status);
-        }
-        expect(got).toEqual([...route.expected]);
-      },
+      async (_name, route) => expectMatrix(api, tokens, MATRIX_CALLERS, route),
     );
   });
 });

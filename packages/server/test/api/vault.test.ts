@@ -1,18 +1,12 @@
 import type { DocumentListItem, PageMeta, VaultCasePage } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCases } from '../../src/seed/demo-cases';
-import { client, type ErrorBody } from '../fixtures/http';
-import { issueToAthens } from '../fixtures/issued-documents';
-import { loginMatrix, MATRIX_AFM, type Caller } from '../fixtures/matrix';
-import { createTestApp, type TestApp } from '../helpers';
+import { seedDemoCaseOf } from '../fixtures/demo-cases';
+import { entityId } from '../fixtures/entities';
+import type { client, ErrorBody } from '../fixtures/http';
+import { openCaseAtAthens } from '../fixtures/issued-documents';
+import { MATRIX_AFM, MATRIX_CALLERS, startMatrixApp, type Caller } from '../fixtures/matrix';
+import type { TestApp } from '../helpers';
 
-const ENV = {
-  RATE_LIMIT_MAX: '100000',
-  OTP_SENDS_PER_HOUR: '1000',
-  OTP_SENDS_PER_DAY: '1000',
-  OTP_FAILURES_PER_HOUR: '1000',
-};
-const MOBILE_A = '6912345678';
 const CASES = '/api/vault/cases';
 
 type DocumentAnswer = { data: { document: { id: string; case_id: string | null } } };
@@ -29,38 +23,13 @@ describe("the citizen's vault: cases", () => {
   let paperCase: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: ENV });
-    api = client(t.app);
-    tokens = await loginMatrix(t, { certifiedMobile: MOBILE_A });
-    athens = (
-      await t.database.db
-        .selectFrom('entities')
-        .select('id')
-        .where('codename', '=', 'DIMOS_ATHINAION')
-        .executeTakeFirstOrThrow()
-    ).id;
-    caseNumber = (await issueToAthens(t, api, tokens.citizenA)).caseNumber;
-    caseId = (
-      await t.database.db
-        .selectFrom('inbox_entries')
-        .select('id')
-        .where('case_id', '=', caseNumber)
-        .executeTakeFirstOrThrow()
-    ).id;
-    await seedDemoCases(t.database);
+    ({ t, api, tokens } = await startMatrixApp());
+    athens = await entityId(t, 'DIMOS_ATHINAION');
+    ({ caseId, caseNumber } = await openCaseAtAthens(t, api, tokens.citizenA));
     // A case without a document (demo, paper) is the citizen's by tax number, received earlier.
-    const demo = await t.database.db
-      .selectFrom('inbox_entries')
-      .select('id')
-      .where('document_id', 'is', null)
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    paperCase = demo.id;
-    await t.database.db
-      .updateTable('inbox_entries')
-      .set({ citizen_afm: MATRIX_AFM.citizenA, received_at: new Date(Date.UTC(2020, 0, 1)) })
-      .where('id', '=', paperCase)
-      .execute();
+    paperCase = await seedDemoCaseOf(t, MATRIX_AFM.citizenA, {
+      receivedAt: new Date(Date.UTC(2020, 0, 1)),
+    });
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -146,19 +115,9 @@ describe("the citizen's vault: cases", () => {
   });
 
   describe('authorization matrix', () => {
-    const WHO: Caller[] = [
-      'anonymous',
-      'citizenA',
-      'citizenB',
-      'clerkA',
-      'headA',
-      'clerkB',
-      'adminWithoutRole',
-    ];
-
     it('GET /api/vault/cases: only a login, and each caller sees only their own cases', async () => {
       const got: (number | string)[] = [];
-      for (const who of WHO) {
+      for (const who of MATRIX_CALLERS) {
         const answer = await api<Cases>('GET', CASES, as(who));
         got.push(
           answer.status === 200

@@ -1,7 +1,7 @@
 import { recipientAnswerMachine } from '@dilosi/domain';
-import type { Kysely } from 'kysely';
+import { expressionBuilder, type Kysely } from 'kysely';
 import { now } from '../../clock';
-import type { DB } from '../../db/schema';
+import type { CitizenMessageType, DB } from '../../db/schema';
 import { deliverCitizenMessage } from './deliver-citizen-message';
 
 const nameOf = (
@@ -12,6 +12,30 @@ const nameOf = (
   const fromValues = [text(values.firstname), text(values.surname)].filter(Boolean).join(' ');
   return fromValues || [owner.firstname, owner.surname].filter(Boolean).join(' ');
 };
+
+/** What a delivered message says about the document and its sender (the owner). */
+const SENT_DOCUMENT_COLUMNS = [
+  'documents.id',
+  'documents.values',
+  'documents.reference_code',
+  'owner.firstname',
+  'owner.surname',
+] as const;
+
+/** The person's mailbox holds no message of this type about the document yet: each arrives once. */
+function notDeliveredYet(ownerId: string, type: CitizenMessageType) {
+  const eb = expressionBuilder<DB, 'documents'>();
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('citizen_messages')
+        .select('citizen_messages.id')
+        .where('citizen_messages.owner_id', '=', ownerId)
+        .where('citizen_messages.type', '=', type)
+        .whereRef('citizen_messages.document_id', '=', 'documents.id'),
+    ),
+  );
+}
 
 /**
  * A person's first login: the documents that were addressed to them (still pending) or shared
@@ -26,40 +50,19 @@ export async function deliverWaitingDocuments(
     const addressed = await trx
       .selectFrom('documents')
       .innerJoin('users as owner', 'owner.id', 'documents.owner_id')
-      .select([
-        'documents.id',
-        'documents.values',
-        'documents.reference_code',
-        'owner.firstname',
-        'owner.surname',
-      ])
+      .select(SENT_DOCUMENT_COLUMNS)
       .where('documents.addressee_afm', '=', person.afm)
       .where('documents.answer_state', '=', recipientAnswerMachine.initial)
       .where('documents.state', '=', 'issued')
       .where('documents.owner_id', '!=', person.userId)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('citizen_messages')
-              .select('citizen_messages.id')
-              .where('citizen_messages.owner_id', '=', person.userId)
-              .where('citizen_messages.type', '=', 'user-document')
-              .whereRef('citizen_messages.document_id', '=', 'documents.id'),
-          ),
-        ),
-      )
+      .where(notDeliveredYet(person.userId, 'user-document'))
       .execute();
     const shared = await trx
       .selectFrom('document_shares')
       .innerJoin('documents', 'documents.id', 'document_shares.document_id')
       .innerJoin('users as owner', 'owner.id', 'documents.owner_id')
       .select([
-        'documents.id',
-        'documents.values',
-        'documents.reference_code',
-        'owner.firstname',
-        'owner.surname',
+        ...SENT_DOCUMENT_COLUMNS,
         'document_shares.firstname as shared_firstname',
         'document_shares.surname as shared_surname',
       ])
@@ -67,18 +70,7 @@ export async function deliverWaitingDocuments(
       .where('document_shares.afm', '=', person.afm)
       .where('documents.state', '=', 'issued')
       .where('documents.owner_id', '!=', person.userId)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('citizen_messages')
-              .select('citizen_messages.id')
-              .where('citizen_messages.owner_id', '=', person.userId)
-              .where('citizen_messages.type', '=', 'shared-document')
-              .whereRef('citizen_messages.document_id', '=', 'documents.id'),
-          ),
-        ),
-      )
+      .where(notDeliveredYet(person.userId, 'shared-document'))
       .orderBy('documents.id')
       .execute();
     const at = now();
