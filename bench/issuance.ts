@@ -1,11 +1,14 @@
 // Full issuance through the API (DESIGN.md section 7: ≥ 200 documents/s on 2 cores): create →
 // fields → recipient → preview submit (SMS code to the outbox) → confirm with the code read from
 // the outbox → sealed PDF stored. The app runs in-process (buildApp + app.inject, like the API
-// tests), so the figure is the server's work without a network stack. Prints JSON.
+// tests), so the figure is the server's work without a network stack. Prints JSON, with the
+// ceiling of the same run beside it: the CPU of rendering and sealing the issued documents again,
+// alone (what issuance cannot avoid; issue #16 asks for app CPU ≤ 2 × that).
 // Run: node --import tsx bench/issuance.ts
 //   DATABASE_URL=postgres://…   PostgreSQL server (a schema of its own, dropped at the end);
 //                               default: embedded PGlite in a temporary folder
 //   DOCUMENTS=400 CONCURRENCY=16 CITIZENS=20 BENCH_TRACE=1 (each request's time on stderr)
+//   PDF_RENDER_THREADS=0 renders on the request thread (default 1 worker thread, as the server)
 //   node --expose-gc …: also the RSS after a full garbage collection at the end
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -16,7 +19,12 @@ import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase, type Database } from '../packages/server/src/db/database';
 import { migrate } from '../packages/server/src/db/migrate';
+import { formatReferenceCode, renderDocumentPreview } from '@dilosi/domain';
 import { upsertPersonUser } from '../packages/server/src/modules/auth/users';
+import { contentOf, validationUrlOf } from '../packages/server/src/modules/documents';
+import { renderDocumentPdf } from '../packages/server/src/pdf/document-pdf';
+import { createSealer } from '../packages/server/src/pdf/seal';
+import { loadSealCredentials } from '../packages/server/src/pdf/seal-credentials';
 import { seedDemoData } from '../packages/server/src/seed/seed-demo-data';
 
 const documents = Number(process.env.DOCUMENTS ?? 400);
@@ -81,6 +89,7 @@ async function main() {
     OTP_SENDS_PER_HOUR: '100000000',
     OTP_SENDS_PER_DAY: '100000000',
     OTP_FAILURES_PER_HOUR: '100000000',
+    PDF_RENDER_THREADS: process.env.PDF_RENDER_THREADS ?? '1',
   });
   const app = await buildApp({ config, database, logger: false });
 
@@ -216,6 +225,35 @@ async function main() {
     .selectFrom('document_pdfs')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
+  // The ceiling of the same run: render + seal of (up to 100 of) the issued documents again, one
+  // after the other, as issueDocument does it — CPU per document.
+  const sealer = createSealer(await loadSealCredentials(database, config));
+  const issuedRows = await database.db
+    .selectFrom('documents')
+    .selectAll()
+    .where('state', '=', 'issued')
+    .limit(100)
+    .execute();
+  const renderCpuBefore = process.cpuUsage();
+  for (const row of issuedRows) {
+    const template = await app.templates.definition(row.template_refname, row.template_version);
+    const content = contentOf(row, []);
+    const referenceCode = row.reference_code ?? '';
+    const unsealed = await renderDocumentPdf({
+      preview: renderDocumentPreview(template, content.values, content.recipient),
+      referenceCode: formatReferenceCode(referenceCode),
+      issuedAt: new Date(row.issued_at ?? Date.now()),
+      validationUrl: validationUrlOf(config, referenceCode),
+      title: template.title.el,
+      issuer: null,
+      sealPlaceholder: true,
+      sealContentsBytes: sealer.contentsBytes,
+    });
+    await sealer.seal(unsealed);
+  }
+  const renderCpu = process.cpuUsage(renderCpuBefore);
+  const renderSealCpuMs = (renderCpu.user + renderCpu.system) / 1000 / issuedRows.length;
+  const appCpuMs = (cpu.user + cpu.system) / 1000 / documents;
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   console.log(
@@ -229,7 +267,10 @@ async function main() {
       p99_ms: +at(0.99).toFixed(1),
       sealed_pdfs_stored: Number(stored.count),
       cpus: os.cpus().length,
-      app_cpu_ms_per_document: +((cpu.user + cpu.system) / 1000 / documents).toFixed(1),
+      pdf_render_threads: config.PDF_RENDER_THREADS,
+      app_cpu_ms_per_document: +appCpuMs.toFixed(1),
+      render_seal_cpu_ms_per_document: +renderSealCpuMs.toFixed(1),
+      app_cpu_over_render_seal: +(appCpuMs / renderSealCpuMs).toFixed(2),
       load_average_before: +(load ?? 0).toFixed(2),
       load_average_after: +(os.loadavg()[0] ?? 0).toFixed(2),
       rss_mb: Math.round(process.memoryUsage().rss / 1_048_576),

@@ -94,6 +94,15 @@ async function main() {
     clearInterval(sampler);
     const endRss = await rssMb(pid);
     await new Promise((resolve) => setTimeout(resolve, 15_000));
+    // Where the RSS is: the server's own process metrics (V8 heap, memory outside it that V8
+    // knows of); the rest is PGlite's WebAssembly memory, code and native allocations.
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    const metricMb = (name: string) =>
+      Math.round(
+        Number(
+          new RegExp(`^dilosi_${name}(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(metrics)?.[1] ?? NaN,
+        ) / 1_048_576,
+      );
     console.log(
       JSON.stringify({
         entry: entry.join(' '),
@@ -105,6 +114,9 @@ async function main() {
         rss_max_during_mb: Math.max(...samples, endRss),
         rss_at_end_mb: endRss,
         rss_15s_after_mb: await rssMb(pid),
+        heap_total_mb_after: metricMb('nodejs_heap_size_total_bytes'),
+        heap_used_mb_after: metricMb('nodejs_heap_size_used_bytes'),
+        external_mb_after: metricMb('nodejs_external_memory_bytes'),
         load_average_before: loadBefore,
         load_average_after: +(os.loadavg()[0] ?? 0).toFixed(2),
       }),

@@ -1,7 +1,7 @@
-// Compiles the server to one JavaScript module, packages/server/dist/main.mjs, for `npm start`:
-// no TypeScript loader in the running process (docs/performance.md, "Memory"). npm packages stay
-// external (loaded from node_modules); our workspace package @dilosi/domain is bundled in. Files
-// the server reads beside its modules are copied next to the bundle, where import.meta.url finds
+// Compiles the server to JavaScript modules, packages/server/dist/main.mjs (and the PDF render worker
+// beside it, render-worker.mjs), for `npm start`: no TypeScript loader in the running process
+// (docs/performance.md, "Memory"). npm packages stay external (loaded from node_modules); our
+// workspace package @dilosi/domain is bundled in. Files the server reads beside its modules are copied next to the bundle, where import.meta.url finds
 // them (dist/ sits at the depth of src/, so '../templates' and '../../web/dist' still resolve).
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -30,8 +30,13 @@ export async function buildServer(dist = path.join(server, 'dist')) {
     .flatMap((name) => [name, `${name}/*`]);
   await fs.rm(dist, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(server, 'src/main.ts')],
-    outfile: path.join(dist, 'main.mjs'),
+    // The server, and the PDF render worker (src/pdf/render-pool.ts loads it from beside main.mjs).
+    entryPoints: {
+      main: path.join(server, 'src/main.ts'),
+      'render-worker': path.join(server, 'src/pdf/render-worker.ts'),
+    },
+    outdir: dist,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

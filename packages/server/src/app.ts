@@ -52,6 +52,7 @@ import { registerWeb } from './plugins/web';
 import { createNotifier, devOutboxRoutes, type Notifier } from './notify';
 import { createPdfInspector, type PdfInspector } from './lib/pdf-inspection/pdf-inspector';
 import { loadSealCredentials } from './pdf/seal-credentials';
+import { createPdfRenderer } from './pdf/render-pool';
 import { createSealer } from './pdf/seal';
 import { DEFAULT_TEMPLATES_DIR } from './config';
 
@@ -150,7 +151,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => notifier.close());
   // The seal key is read (and decrypted) once, here; every issuance reuses the sealer.
   const sealer = createSealer(await loadSealCredentials(database, config));
-  const issuance = await createIssuanceServices({ catalog, database, config, notifier, sealer });
+  const renderer = createPdfRenderer({ threads: config.PDF_RENDER_THREADS });
+  app.addHook('onClose', () => renderer.close());
+  const issuance = await createIssuanceServices({
+    catalog,
+    database,
+    config,
+    notifier,
+    sealer,
+    renderer,
+  });
   const pdfInspector = createPdfInspector({
     timeoutMs: config.PDF_CHECK_TIMEOUT_MS,
     memoryMb: config.PDF_CHECK_MEMORY_MB,

@@ -99,6 +99,8 @@ export const envSchema = z.object({
   PDF_CHECK_TIMEOUT_MS: positiveInt(10_000),
   PDF_CHECK_MEMORY_MB: positiveInt(256),
   PDF_CHECK_THREADS: positiveInt(2),
+  // Issued PDFs are rendered in this many worker threads; 0 renders on the request thread.
+  PDF_RENDER_THREADS: nonNegativeInt(1),
   /** Folder of the template catalogue (*.json); default packages/server/templates. */
   TEMPLATES_DIR: optionalText,
   COMMUNICATIONS_MESSAGE_MAX_SIZE: positiveInt(320),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Notifier } from '../../notify';
+import type { PdfRenderer } from '../../pdf/render-pool';
 import type { Sealer } from '../../pdf/seal';
 import { loadOrCreateSecret } from '../../lib/stored-secret';
 import type { TemplateCatalog } from '../templates';
@@ -13,6 +14,8 @@ export type IssuanceServices = {
   config: Config;
   notifier: Notifier;
   sealer: Sealer;
+  /** Renders issued documents off the request thread (PDF_RENDER_THREADS). */
+  renderer: PdfRenderer;
   /** HMAC key of the stored SMS codes. */
   otpKey: Buffer;
   /** HMAC key of the PDF download tokens. */

@@ -10,7 +10,6 @@ import {
 import { now } from '../../clock';
 import type { DocumentRow, User } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { renderDocumentPdf } from '../../pdf/document-pdf';
 import {
   computeDigest,
   contentOf,
@@ -69,7 +68,7 @@ export async function issueDocument(
   services: IssuanceServices,
   input: IssueInput,
 ): Promise<ApiDocument> {
-  const { catalog, config, database, sealer } = services;
+  const { catalog, config, database, renderer, sealer } = services;
   const { stored, user } = input;
   const template = await catalog.definition(stored.template_refname, stored.template_version);
   const files = await listDocumentFiles(database.db, stored.id, template);
@@ -80,7 +79,7 @@ export async function issueDocument(
   for (let attempt = 1; ; attempt += 1) {
     const referenceCode = referenceCodeFromRandomBytes(crypto.randomBytes(10));
     const issuedAt = now();
-    const unsealed = await renderDocumentPdf({
+    const unsealed = await renderer.render({
       preview,
       referenceCode: config.REFCODE_ENABLED ? formatReferenceCode(referenceCode) : null,
       issuedAt,
