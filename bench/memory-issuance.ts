@@ -5,6 +5,7 @@
 // /proc every second. Prints JSON. Needs `npm run build` first.
 // Run: node --import tsx bench/memory-issuance.ts   DOCUMENTS=300 CONCURRENCY=8
 //   ENTRY="--import tsx packages/server/src/main.ts" for the TypeScript source
+//   PDF_RENDER_THREADS=0|1|… passed to the server (else its default)
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,9 @@ async function main() {
       OTP_SENDS_PER_HOUR: '100000000',
       OTP_SENDS_PER_DAY: '100000000',
       OTP_FAILURES_PER_HOUR: '100000000',
+      ...(process.env.PDF_RENDER_THREADS
+        ? { PDF_RENDER_THREADS: process.env.PDF_RENDER_THREADS }
+        : {}),
     },
     entry,
   );
@@ -106,6 +110,7 @@ async function main() {
     console.log(
       JSON.stringify({
         entry: entry.join(' '),
+        pdf_render_threads: process.env.PDF_RENDER_THREADS ?? 'default',
         documents,
         concurrency,
         seconds: +seconds.toFixed(1),

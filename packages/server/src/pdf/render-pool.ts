@@ -6,6 +6,8 @@ export type PdfRenderer = {
   render(input: DocumentPdfInput): Promise<Buffer>;
   /** Worker threads alive now (none before the first document and after close). */
   threadCount(): number;
+  /** Documents rendered in place because their worker thread failed, since the start. */
+  fallbackCount(): number;
   close(): Promise<void>;
 };
 
@@ -16,26 +18,49 @@ export type PdfRenderer = {
  * document and ends with close() (the app's onClose). Sealing stays on the calling thread: it
  * needs the seal key, which never leaves it, and takes ~0.5 ms.
  */
-export function createPdfRenderer(options: { threads: number }): PdfRenderer {
+export function createPdfRenderer(options: {
+  threads: number;
+  /** The worker's module (tests); default render-worker beside this module or the bundle. */
+  workerUrl?: string;
+}): PdfRenderer {
   if (options.threads === 0) {
-    return { render: renderDocumentPdf, threadCount: () => 0, close: async () => undefined };
+    return {
+      render: renderDocumentPdf,
+      threadCount: () => 0,
+      fallbackCount: () => 0,
+      close: async () => undefined,
+    };
   }
   let pool: Piscina | null = null;
+  let fallbacks = 0;
   const poolOf = () =>
     (pool ??= new Piscina({
-      filename: workerUrl(),
+      filename: options.workerUrl ?? workerUrl(),
       minThreads: options.threads,
       maxThreads: options.threads,
       // A document waits for a free thread rather than being refused: issuance is already
       // metered per citizen (SMS codes) and per client (the rate limit).
       maxQueue: Infinity,
+      // A document needs a few MB (the longest a template allows, ~10 pages, well under the
+      // limit; test/pdf/render-pool.test.ts): small generations keep the thread's memory small
+      // (the embedded default's RSS under issuance: 627 → 565 MB, docs/performance.md).
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
     }));
   return {
     async render(input) {
-      const bytes: Uint8Array = await poolOf().run(input);
+      let bytes: Uint8Array;
+      try {
+        bytes = await poolOf().run(input);
+      } catch {
+        // The thread failed (past its memory limit with an extraordinary document, or died):
+        // piscina replaces it, and this document is rendered here rather than refused.
+        fallbacks += 1;
+        return renderDocumentPdf(input);
+      }
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
     threadCount: () => pool?.threads.length ?? 0,
+    fallbackCount: () => fallbacks,
     async close() {
       const closing = pool;
       pool = null;

@@ -1,9 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentPdfInput } from '../../src/pdf/document-pdf';
 import { createPdfRenderer } from '../../src/pdf/render-pool';
 import { createSealer } from '../../src/pdf/seal';
 import { createDevelopmentSealCredentials } from '../../src/pdf/seal-credentials';
-import { createWorkspace, declarationPreview, pdfPageCount, pdfText } from './pdf-tools';
+import { createWorkspace, declarationPreview, pdfPageCount, pdfText, text } from './pdf-tools';
 
 const workspace = createWorkspace();
 afterAll(() => workspace.remove());
@@ -30,6 +32,7 @@ describe('the PDF renderer (PDF_RENDER_THREADS)', () => {
         inPlace.render(input),
       ]);
       expect(inWorker.threadCount()).toBe(1);
+      expect(inWorker.fallbackCount()).toBe(0);
       expect(inPlace.threadCount()).toBe(0);
       expect(Buffer.isBuffer(fromWorker)).toBe(true);
       // Same layout and text; only the file identifiers and dates inside differ.
@@ -57,6 +60,48 @@ describe('the PDF renderer (PDF_RENDER_THREADS)', () => {
         const file = workspace.file(`many-${index}.pdf`, pdf);
         expect(pdfText(file)).toContain(codes[index]);
       });
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('renders the longest document a template allows within the thread’s memory limit', async () => {
+    const sentence = 'Δηλώνω υπεύθυνα ότι τα στοιχεία που αναγράφονται παρακάτω είναι ακριβή. ';
+    const statement = sentence.repeat(Math.ceil(10_000 / sentence.length)).slice(0, 10_000);
+    const renderer = createPdfRenderer({ threads: 1 });
+    try {
+      const pdf = await renderer.render({
+        ...input,
+        preview: declarationPreview({
+          body: [text(statement)],
+          table: {
+            columns: [text('Α/Α'), text('Ονοματεπώνυμο'), text('Διεύθυνση'), text('Ημερομηνία')],
+            rows: Array.from({ length: 100 }, (_, index) => [
+              String(index + 1),
+              `ΟΝΟΜΑΤΕΠΩΝΥΜΟ ΜΕ ΠΟΛΛΑ ΓΡΑΜΜΑΤΑ ΑΡΙΘΜΟΣ ${index + 1}`,
+              'Λεωφόρος Βασιλίσσης Σοφίας 100, 10675 Αθήνα',
+              '01/01/2010',
+            ]),
+          },
+        }),
+      });
+      const file = workspace.file('longest.pdf', pdf);
+      expect(pdfPageCount(file)).toBeGreaterThan(3);
+      expect(pdfText(file)).toContain('ΑΡΙΘΜΟΣ 100');
+      expect(renderer.fallbackCount()).toBe(0); // the worker rendered it, not the fallback
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('renders in place when the worker thread fails, rather than refusing the document', async () => {
+    const broken = workspace.file('broken-worker.mjs', '');
+    writeFileSync(broken, "export default () => { throw new Error('worker out of memory'); };\n");
+    const renderer = createPdfRenderer({ threads: 1, workerUrl: pathToFileURL(broken).href });
+    try {
+      const pdf = await renderer.render(input);
+      expect(pdfText(workspace.file('fallback.pdf', pdf))).toContain('K7M2-9QXP-4TRA');
+      expect(renderer.fallbackCount()).toBe(1);
     } finally {
       await renderer.close();
     }
