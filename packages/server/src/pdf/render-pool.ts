@@ -42,9 +42,9 @@ export function createPdfRenderer(options: {
       // metered per citizen (SMS codes) and per client (the rate limit).
       maxQueue: Infinity,
       // A document needs a few MB (the longest a template allows, ~10 pages, well under the
-      // limit; test/pdf/render-pool.test.ts): small generations keep the thread's memory small
-      // (the embedded default's RSS under issuance: 627 → 565 MB, docs/performance.md).
-      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+      // limit; test/pdf/render-pool.test.ts): small generations keep the thread’s memory small
+      // (measured in docs/performance.md, "Issuance (2026-11-26)").
+      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 },
     }));
   return {
     async render(input) {
