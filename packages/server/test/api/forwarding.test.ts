@@ -161,13 +161,21 @@ describe('forwarding a case between entities', () => {
       ).body.data;
     expect((await history('DIMOS_ATHINAION', caseId, 'clerkA')).at(-1)).toMatchObject({
       action: 'forwarded',
-      details: { entity: 'DIMOS_THESSALONIKIS', case_id: link?.case_id },
+      details: {
+        entity: 'DIMOS_THESSALONIKIS',
+        entity_display_name: link?.entity_display_name,
+        case_id: link?.case_id,
+      },
     });
     expect(
       (await history('DIMOS_THESSALONIKIS', arrived?.id ?? '', 'clerkThessaloniki')).at(-1),
     ).toMatchObject({
       action: 'forwarded_from',
-      details: { entity: 'DIMOS_ATHINAION', case_id: caseNumber },
+      details: {
+        entity: 'DIMOS_ATHINAION',
+        entity_display_name: { el: expect.stringMatching(/Αθην/) },
+        case_id: caseNumber,
+      },
     });
   });
 

@@ -141,7 +141,12 @@ export async function forwardCase(
         entryId: source.id,
         action: 'forwarded',
         userId: input.userId,
-        details: { entity: target.codename, case_id: caseId, recipient_dataset: dataset },
+        details: {
+          entity: target.codename,
+          entity_display_name: localized(target.display_name),
+          case_id: caseId,
+          recipient_dataset: dataset,
+        },
         at,
       });
       await recordCaseEvent(trx, {
@@ -150,6 +155,7 @@ export async function forwardCase(
         userId: input.userId,
         details: {
           entity: sourceEntity.codename,
+          entity_display_name: localized(sourceEntity.display_name),
           case_id: source.case_id,
           reference_code: source.reference_code,
         },

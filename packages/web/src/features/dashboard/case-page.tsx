@@ -8,6 +8,7 @@ import {
   type CaseMessage,
   type CaseNote,
   type HistoryItem,
+  type Locale,
 } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -362,8 +363,17 @@ function MessagesTab({ entityId, inboxId }: { entityId: string; inboxId: string 
   );
 }
 
+/** A forward's other entity in a history entry: its name in the reader's language, else codename. */
+function historyEntityName(details: HistoryItem['details'], locale: Locale): string | null {
+  if (typeof details.entity !== 'string') return null;
+  const names = details.entity_display_name as Partial<Record<Locale, unknown>> | undefined;
+  const name = names?.[locale];
+  return typeof name === 'string' && name !== '' ? name : details.entity;
+}
+
 function HistoryTab({ entityId, inboxId }: { entityId: string; inboxId: string }) {
   const { t } = useTranslation('dashboard');
+  const locale = useLocale();
   const query = useCaseTab<HistoryItem>(entityId, inboxId, 'history', true);
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) throw query.error;
@@ -378,8 +388,9 @@ function HistoryTab({ entityId, inboxId }: { entityId: string; inboxId: string }
             ? `: ${t(`status.${entry.details.to}` as 'status.pending')}`
             : ''}
           {typeof entry.details.reason === 'string' ? ` (${entry.details.reason})` : ''}
-          {typeof entry.details.entity === 'string' && typeof entry.details.case_id === 'string'
-            ? `: ${entry.details.entity} ${entry.details.case_id}`
+          {historyEntityName(entry.details, locale) !== null &&
+          typeof entry.details.case_id === 'string'
+            ? `: ${historyEntityName(entry.details, locale)} ${entry.details.case_id}`
             : ''}
           {' — '}
           {entry.action_user_display_name ?? t('history.system')}

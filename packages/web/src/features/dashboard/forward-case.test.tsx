@@ -169,6 +169,47 @@ describe('forwarding a case', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).not.toContain('Προωθημένη');
   });
 
+  it('names the other entity of a forward in the history by its name, not its codename', async () => {
+    mockCase({ item: detail({ counts: { notes: 0, replies: 0, messages: 0, history: 2 } }) });
+    const history = (action: string, details: Record<string, unknown>, id: string) => ({
+      id,
+      entry_id: CASE,
+      timestamp: '2026-11-25T10:00:00.000Z',
+      action,
+      action_user_display_name: 'ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ',
+      details,
+      declaration: { reference_code: 'REF1' },
+    });
+    server.use(
+      http.get(`/api/entity/${ENTITY}/inbox/:id/history`, () =>
+        HttpResponse.json({
+          data: [
+            history(
+              'forwarded',
+              {
+                entity: 'DIMOS_THESSALONIKIS',
+                entity_display_name: thessaloniki,
+                case_id: '2026/000042',
+              },
+              '1',
+            ),
+            // Written before the names were kept: the codename stands in.
+            history('forwarded', { entity: 'EFKA', case_id: '2026/000043' }, '2'),
+          ],
+        }),
+      ),
+    );
+    renderApp(`/dashboard/entities/show/${ENTITY}/inbox/show/declaration/${CASE}`, {
+      user: CLERK,
+      config: CONFIG,
+    });
+    (await screen.findByRole('tab', { name: /^Ιστορικό/ })).click();
+    const items = await screen.findAllByText(/Προώθηση σε άλλον φορέα/);
+    expect(items[0]?.textContent).toContain(': Δήμος Θεσσαλονίκης 2026/000042');
+    expect(items[0]?.textContent).not.toContain('DIMOS_THESSALONIKIS');
+    expect(items[1]?.textContent).toContain(': EFKA 2026/000043');
+  });
+
   it('labels a forwarded case in the list, its status kept', async () => {
     const item = detail({ forwarded: true });
     const list: InboxList = {
