@@ -91,4 +91,8 @@ describe('reference codes', () => {
   it('formats in groups of four', () => {
     expect(formatReferenceCode('7KQ2M9XDH3RT0B5C')).toBe('7KQ2-M9XD-H3RT-0B5C');
   });
+
+  it('leaves a code already in groups as it is', () => {
+    expect(formatReferenceCode('7KQ2-M9XD-H3RT-0B5C')).toBe('7KQ2-M9XD-H3RT-0B5C');
+  });
 });

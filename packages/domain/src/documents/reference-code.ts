@@ -42,9 +42,10 @@ export function referenceCodeFromRandomBytes(bytes: Uint8Array): string {
   return data + checkSymbol(data);
 }
 
-/** `7KQ2M9XDH3RT0B5C` → `7KQ2-M9XD-H3RT-0B5C`. */
+/** `7KQ2M9XDH3RT0B5C` → `7KQ2-M9XD-H3RT-0B5C`; a code already grouped stays as it is. */
 export function formatReferenceCode(code: string): string {
-  return code.match(/.{1,4}/g)?.join('-') ?? code;
+  const bare = code.replaceAll('-', '');
+  return bare.match(/.{1,4}/g)?.join('-') ?? bare;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   CASE_STATUSES,
   COMMUNICATIONS_MESSAGE_MAX_SIZE,
   formatAthensDateTime,
+  formatReferenceCode,
   type CaseDetail,
   type CaseMessage,
   type CaseNote,
@@ -151,7 +152,7 @@ export function CasePage() {
           <dt>{t('case.assignee')}</dt>
           <dd>{item.assignee_display_name ?? t('list.unassigned')}</dd>
           <dt>{t('case.referenceCode')}</dt>
-          <dd>{item.declaration.reference_code}</dd>
+          <dd>{formatReferenceCode(item.declaration.reference_code)}</dd>
         </dl>
         <div className="dilosi-dashboard-actions" role="group" aria-label={t('case.actionsLabel')}>
           <button

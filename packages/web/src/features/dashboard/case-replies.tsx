@@ -1,4 +1,4 @@
-import { formatAthensDateTime, type CaseDetail } from '@dilosi/domain';
+import { formatAthensDateTime, formatReferenceCode, type CaseDetail } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -58,7 +58,9 @@ export function RepliesTab({ item, entityId }: { item: CaseDetail; entityId: str
             <tbody className="govgr-table__body">
               {issued.map((reply) => (
                 <tr key={reply.id} className="govgr-table__row">
-                  <td className="govgr-table__cell">{reply.reference_code}</td>
+                  <td className="govgr-table__cell">
+                    {reply.reference_code ? formatReferenceCode(reply.reference_code) : null}
+                  </td>
                   <td className="govgr-table__cell">{when(reply.timestamp)}</td>
                   <td className="govgr-table__cell">{reply.template_shortname[locale]}</td>
                   <td className="govgr-table__cell">{reply.user_display_name}</td>
@@ -69,7 +71,9 @@ export function RepliesTab({ item, entityId }: { item: CaseDetail; entityId: str
                     <button
                       type="button"
                       className="govgr-link"
-                      aria-label={t('replies.pdfOf', { code: reply.reference_code })}
+                      aria-label={t('replies.pdfOf', {
+                        code: reply.reference_code ? formatReferenceCode(reply.reference_code) : '',
+                      })}
                       onClick={() => void download(reply.id)}
                     >
                       {t('replies.pdf')}

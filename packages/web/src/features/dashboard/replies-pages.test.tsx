@@ -15,7 +15,7 @@ const text = (el: string) => ({ el, en: el, fr: el });
 const reply = (overrides: Partial<CaseReply>): CaseReply => ({
   id: 'r1',
   entity_id: ENTITY,
-  reference_code: 'ABCD-EFGH-JKMN',
+  reference_code: 'ABCDEFGHJKMN',
   timestamp: '2026-11-25T10:00:00.000Z',
   user_display_name: 'ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ',
   user_id: 'u1',

@@ -1,4 +1,9 @@
-import { canTransition, formatAthensDateTime, messageMachine } from '@dilosi/domain';
+import {
+  canTransition,
+  formatAthensDateTime,
+  formatReferenceCode,
+  messageMachine,
+} from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -81,7 +86,7 @@ export function MessagePage() {
         {message.document?.reference_code ? (
           <>
             <dt>{t('referenceCode')}</dt>
-            <dd>{message.document.reference_code}</dd>
+            <dd>{formatReferenceCode(message.document.reference_code)}</dd>
           </>
         ) : null}
       </dl>
