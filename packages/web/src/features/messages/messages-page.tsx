@@ -125,8 +125,13 @@ function MessageRow({ message }: { message: CitizenMessage }) {
           {sender || t(`types.${message.type}`)}
         </Link>
       </h2>
-      {title ? <p className="govgr-body dilosi-message__summary">{title}</p> : null}
-      {message.state_data.summary ? (
+      {/* A title or summary that repeats the heading (the sender) is not said twice. */}
+      {title && title !== sender ? (
+        <p className="govgr-body dilosi-message__summary">{title}</p>
+      ) : null}
+      {message.state_data.summary &&
+      message.state_data.summary !== title &&
+      message.state_data.summary !== sender ? (
         <p className="govgr-body dilosi-message__summary">{message.state_data.summary}</p>
       ) : null}
       {consent ? (

@@ -85,6 +85,32 @@ describe('the messages pages', () => {
     });
   }, 15_000);
 
+  it('says the sender once when the title repeats it', async () => {
+    mockList({
+      'incoming|': page([
+        message(4, {
+          state_data: {
+            ...message(4).state_data,
+            title: { el: 'Δήμος Αθηναίων', en: 'Municipality of Athens' },
+            summary: 'Δήμος Αθηναίων',
+          },
+        }),
+        message(5, {
+          state_data: {
+            ...message(5).state_data,
+            title: { el: 'Βεβαίωση παραλαβής', en: 'Acknowledgement' },
+          },
+        }),
+      ]),
+    });
+    renderApp('/my/messages', { config: CONFIG });
+    const links = await screen.findAllByRole('link', { name: 'Δήμος Αθηναίων' }, { timeout: 5000 });
+    expect(links).toHaveLength(2);
+    expect(screen.getAllByText('Δήμος Αθηναίων')).toHaveLength(2);
+    expect(screen.getByText('Βεβαίωση παραλαβής')).toBeTruthy();
+    expect(screen.getByText('Μήνυμα αριθμός 5')).toBeTruthy();
+  }, 15_000);
+
   it('opens a message (marking it read) and archives it, with a link to the archive', async () => {
     const actions: Record<string, unknown>[] = [];
     mockList({});
