@@ -22,15 +22,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? {
-          kind: 'postgres',
-          connectionString: config.DATABASE_URL,
-          poolSize: config.DATABASE_POOL_SIZE,
-        }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const databaseOptions = config.DATABASE_URL
+    ? ({
+        kind: 'postgres',
+        connectionString: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+      } as const)
+    : ({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') } as const);
+  let database = await openDatabase(databaseOptions);
   const applied = await migrate(database);
   if (config.SEED_DEMO_DATA) {
     // The seeds check, then insert: two processes starting at once must not both insert.
@@ -39,6 +38,13 @@ async function main(): Promise<void> {
       await seedDemoCases(database);
       await seedDemoMessages(database);
     });
+  }
+  if (databaseOptions.kind === 'pglite' && applied.length > 0) {
+    // Migrations (and the seed after them) grow PGlite's WebAssembly memory, which is never given
+    // back while that instance lives: a first start idled ~100 MB above a restart. The database
+    // is reopened, so the server runs on an instance that only ever held its own work.
+    await database.close();
+    database = await openDatabase(databaseOptions);
   }
 
   const app = await buildApp({ config, database, jobs: null });
