@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
 import { registerErrorHandling } from './errors';
+import { RequestDurations } from './request-durations';
 
 type MetricsConfig = Pick<Config, 'NODE_ENV' | 'METRICS_TOKEN' | 'METRICS_PORT'>;
 
@@ -25,27 +26,20 @@ export function metricsExposure(config: MetricsConfig): 'public' | 'token' | 'se
 export function registerMetrics(app: FastifyInstance, config: MetricsConfig): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'dilosi_' });
-  const duration = new Histogram({
-    name: 'dilosi_http_request_duration_seconds',
-    help: 'HTTP request duration by route and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
-
-  // One labelled child per method, route and status, kept: observe() with a labels object
-  // hashes them on every call. A callback hook: no promise per request.
-  const children = new Map<string, ReturnType<typeof duration.labels>>();
+  const duration = new RequestDurations(
+    'dilosi_http_request_duration_seconds',
+    'HTTP request duration by route and status',
+    [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  );
+  registry.registerMetric(duration as unknown as Metric);
+  // A callback hook: no promise per request.
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const status = String(reply.statusCode);
-    const key = `${request.method} ${status} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      child = duration.labels({ method: request.method, route, status });
-      children.set(key, child);
-    }
-    child.observe(reply.elapsedTime / 1000);
+    duration.observe(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      String(reply.statusCode),
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
