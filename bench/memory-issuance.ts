@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Browser, codeOf, loginThroughIdp } from '../packages/server/test/api/login-browser';
-import { COMPILED_ENTRY, startServerProcess } from '../e2e/server-process';
+import { COMPILED_ENTRY, NPM_START_ENV, startServerProcess } from '../e2e/server-process';
 
 const documents = Number(process.env.DOCUMENTS ?? 300);
 const concurrency = Number(process.env.CONCURRENCY ?? 8);
@@ -26,6 +26,7 @@ async function main() {
   const server = await startServerProcess(
     'embedded',
     {
+      ...NPM_START_ENV,
       DATA_DIR: dataDir,
       RATE_LIMIT_MAX: '100000000',
       OTP_SENDS_PER_HOUR: '100000000',

@@ -17,7 +17,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Browser, codeOf, loginThroughIdp } from '../packages/server/test/api/login-browser';
-import { COMPILED_ENTRY, startServerProcess } from '../e2e/server-process';
+import { COMPILED_ENTRY, NPM_START_ENV, startServerProcess } from '../e2e/server-process';
 
 const durationMin = Number(process.env.DURATION_MIN ?? 60);
 // The default rates, against what docs/performance.md measured on this machine for the embedded
@@ -71,6 +71,7 @@ async function main() {
   const server = await startServerProcess(
     'embedded',
     {
+      ...NPM_START_ENV,
       DATA_DIR: dataDir,
       SEED_DEMO_DATA: 'true',
       // One citizen issues ISSUE_RATE documents/s and one client makes every look-up: far above

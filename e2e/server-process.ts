@@ -35,6 +35,11 @@ export type ServerProcess = {
 /** The TypeScript source through tsx, or the compiled build `npm start` runs (`npm run build`). */
 export const SOURCE_ENTRY = ['--import', 'tsx', 'packages/server/src/main.ts'];
 export const COMPILED_ENTRY = ['packages/server/dist/main.mjs'];
+/**
+ * The environment `npm start` (`start:server` in package.json) adds: glibc's malloc held to two
+ * arenas (docs/decisions.md). A bench that measures the embedded default starts it with this.
+ */
+export const NPM_START_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
 /**
  * The server, one OS process on a free port of 127.0.0.1 with `env` on top of this process's
