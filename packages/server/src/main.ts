@@ -41,8 +41,8 @@ async function main(): Promise<void> {
   }
   if (databaseOptions.kind === 'pglite' && applied.length > 0) {
     // Migrations (and the seed after them) grow PGlite's WebAssembly memory, which is never given
-    // back while that instance lives: a first start idled ~100 MB above a restart. The database
-    // is reopened, so the server runs on an instance that only ever held its own work.
+    // back while that instance lives. Reopened, the server runs on an instance that only ever
+    // held its own work: a first start idles ~40 MB lower (docs/performance.md, "Memory").
     await database.close();
     database = await openDatabase(databaseOptions);
   }
