@@ -116,6 +116,10 @@ describe('replies', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: 'Έκδοση', exact: true }).click();
     await confirm.getByRole('button', { name: 'Έκδοση και αποστολή' }).click();
+    // The notice (5 s on screen) names the new code in groups of four.
+    const notice = page.getByText(/^Εκδόθηκε με κωδικό επαλήθευσης [0-9A-Z]{4}(-[0-9A-Z]{4}){3} /);
+    await expect.poll(() => notice.count()).toBe(1);
+    const issuedNotice = (await notice.textContent()) ?? '';
 
     // Back on the case: the replies tab lists it, the case is finished.
     await page.waitForURL(/\/inbox\/show\/declaration\/[^?]+\?show=replies$/);
@@ -126,7 +130,9 @@ describe('replies', () => {
     expect(await row.textContent()).toContain('ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ');
     expect(await row.textContent()).toContain('Εκδόθηκε');
     const code = (await row.getByRole('cell').first().textContent()) ?? '';
-    expect(code).toMatch(/\S+/);
+    // In groups of four, in the table and in the notice that it was issued.
+    expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    expect(issuedNotice).toContain(code);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await shot(page, 'reply-tab-1280-el');
     await page.getByRole('tab', { name: /Ιστορικό/ }).click();

@@ -2,7 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isFinalState, type ApiDocument, type InvalidField } from '@dilosi/domain';
+import {
+  formatReferenceCode,
+  isFinalState,
+  type ApiDocument,
+  type InvalidField,
+} from '@dilosi/domain';
 import { isApiRequestError, type ApiRequestError } from '../../api/api-client';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
@@ -169,7 +174,10 @@ function DocumentWizard({
     (next: ApiDocument) => {
       if (isFinalState(next.state) || next.step_info['is-final-view']) {
         if (scope.kind === 'entity') {
-          showToast('success', t('entity.issued', { code: next.reference_code ?? '' }));
+          showToast(
+            'success',
+            t('entity.issued', { code: formatReferenceCode(next.reference_code ?? '') }),
+          );
           void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
           navigate(entityDoneHref(scope, next), { replace: true });
           return;
