@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { JOB_QUEUE_LOCK_KEY, SEED_LOCK_KEY, withAdvisoryLock } from './db/advisory-lock';
-import { openDatabase } from './db/database';
+import { openDatabase, pgliteDirInitialised, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { startJobQueue } from './jobs/queue';
 import { buildMetricsServer } from './plugins/metrics';
@@ -29,20 +30,33 @@ async function main(): Promise<void> {
         poolSize: config.DATABASE_POOL_SIZE,
       } as const)
     : ({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') } as const);
-  let database = await openDatabase(databaseOptions);
-  const applied = await migrate(database);
-  if (config.SEED_DEMO_DATA) {
-    // The seeds check, then insert: two processes starting at once must not both insert.
-    await withAdvisoryLock(config.DATABASE_URL, SEED_LOCK_KEY, async () => {
-      await seedDemoData(database);
-      await seedDemoCases(database);
-      await seedDemoMessages(database);
-    });
+  if (process.argv.includes(PREPARE_ONLY)) {
+    // The child a first start runs (below): migrations, the seed and the job queue's own schema
+    // (pg-boss creates it on its first start), then exit.
+    const database = await openDatabase(databaseOptions);
+    const applied = await prepareDatabase(database, config);
+    const queue = await startJobQueue(database, { work: false, logger: console });
+    await queue.stop();
+    await database.close();
+    process.send?.({ applied });
+    return;
   }
+  let preparedInChild: { pid: number; applied: string[] } | null = null;
+  if (databaseOptions.kind === 'pglite' && !(await pgliteDirInitialised(databaseOptions.dataDir))) {
+    // A new data folder: initdb, every migration, the seed and the job queue's schema grow this
+    // process's memory (peak ~900 MB), and much of it (PGlite's WebAssembly memory, V8's old
+    // space, malloc's arenas) is never given back. A child process does that work and ends; this
+    // process then opens a prepared folder, as on any later start: the first start idles like a
+    // restart (docs/performance.md, "Memory").
+    preparedInChild = await prepareInChildProcess();
+  }
+  let database = await openDatabase(databaseOptions);
+  const applied = await prepareDatabase(database, config);
   if (databaseOptions.kind === 'pglite' && applied.length > 0) {
-    // Migrations (and the seed after them) grow PGlite's WebAssembly memory, which is never given
-    // back while that instance lives. Reopened, the server runs on an instance that only ever
-    // held its own work: a first start idles ~40 MB lower (docs/performance.md, "Memory").
+    // An upgrade's migrations on an existing folder (a new folder's are the child's, above) grow
+    // PGlite's WebAssembly memory, which is never given back while that instance lives. Reopened,
+    // the server runs on an instance that only ever held its own work (~40 MB less, measured when
+    // first starts did this; docs/performance.md, "Memory").
     await database.close();
     database = await openDatabase(databaseOptions);
   }
@@ -54,6 +68,9 @@ async function main(): Promise<void> {
     startJobQueue(database, { work: config.JOBS_ENABLED, logger: app.log }),
   );
   app.jobs = jobs;
+  if (preparedInChild) {
+    app.log.info(preparedInChild, 'new data folder prepared in a child process');
+  }
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 
   // GET /metrics on a listener of its own (METRICS_HOST:METRICS_PORT), kept off the public port.
@@ -104,6 +121,44 @@ async function main(): Promise<void> {
   app.readiness.markReady();
   const where = config.DATABASE_URL ? 'PostgreSQL server' : `PGlite in ${config.dataDir}`;
   console.log(`\nDilosi is running at ${config.publicUrl} (database: ${where})\n`);
+}
+
+const PREPARE_ONLY = '--prepare-database-only';
+
+/** Migrations, then the demo seed if configured; answers the migrations applied. */
+async function prepareDatabase(database: Database, config: Config): Promise<string[]> {
+  const applied = await migrate(database);
+  if (config.SEED_DEMO_DATA) {
+    // The seeds check, then insert: two processes starting at once must not both insert.
+    await withAdvisoryLock(config.DATABASE_URL, SEED_LOCK_KEY, async () => {
+      await seedDemoData(database);
+      await seedDemoCases(database);
+      await seedDemoMessages(database);
+    });
+  }
+  return applied;
+}
+
+/**
+ * Runs this entry again (same Node flags, same environment) with PREPARE_ONLY and waits for it;
+ * answers its pid and the migrations it applied.
+ */
+async function prepareInChildProcess(): Promise<{ pid: number; applied: string[] }> {
+  const entry = process.argv[1];
+  if (!entry) throw new Error('cannot tell which module started this process');
+  const child = spawn(process.execPath, [...process.execArgv, entry, PREPARE_ONLY], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let applied: string[] = [];
+  child.on('message', (message: { applied?: string[] }) => {
+    applied = message.applied ?? [];
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`preparing the new data folder failed (exit code ${code})`);
+  return { pid: child.pid ?? 0, applied };
 }
 
 main().catch((error: unknown) => {

@@ -69,11 +69,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     // A new data folder is initialised (initdb) in a worker thread: the memory initdb takes
     // (~450 MB of WebAssembly memory) would otherwise stay with the process until a major GC,
     // which a quiet server may not run for a long time (RSS after start ~820 → ~490 MB).
-    const initialised = await fs
-      .access(path.join(path.resolve(dataDir), 'PG_VERSION'))
-      .then(() => true)
-      .catch(() => false);
-    if (!initialised) await initialisePgliteDir(path.resolve(dataDir));
+    if (!(await pgliteDirInitialised(dataDir))) await initialisePgliteDir(path.resolve(dataDir));
   }
   const pglite = await PGlite.create(dataDir ? path.resolve(dataDir) : undefined, {
     startParams: [
@@ -118,6 +114,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await lock.run(() => pglite.close());
     },
   };
+}
+
+/** Whether `dataDir` already holds a PGlite database (initdb has run there). */
+export async function pgliteDirInitialised(dataDir: string): Promise<boolean> {
+  return fs
+    .access(path.join(path.resolve(dataDir), 'PG_VERSION'))
+    .then(() => true)
+    .catch(() => false);
 }
 
 /** Runs PGlite's initdb for a new data folder in a worker thread, whose memory ends with it. */
