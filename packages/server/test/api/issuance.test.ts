@@ -6,13 +6,14 @@ import path from 'node:path';
 import {
   formatReferenceCode,
   parseReferenceCode,
+  referenceCodeFromRandomBytes,
   type ApiDocument,
   type DocumentActionResponse,
   type DocumentListItem,
   type Recipient,
   DAY_MS,
 } from '@dilosi/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/clock';
 import { solveCaptcha } from '../../src/modules/auth/captcha';
 import { purgeExpiredDocuments } from '../../src/modules/issuance';
@@ -303,6 +304,13 @@ describe('issuance', () => {
       expect(empty.status).toBe(400);
       expect(empty.body.error.code).toBe('invalid_fields');
       expect(invalidFieldsOf(empty.body).otp_code?.code).toBe('required');
+      // A body without the field at all (a step's save, not a submit) gets the same answer.
+      const without = await d.api<ErrorBody>('POST', `/api/my-declarations/${document.id}`, {
+        token: maria,
+        json: { document: { statements: { statement: 'Άλλο κείμενο.' } } },
+      });
+      expect(without.status).toBe(400);
+      expect(invalidFieldsOf(without.body).otp_code?.code).toBe('required');
       const malformed = await d.confirm(maria, document.id, '12a45');
       expect(malformed.status).toBe(400);
       expect(invalidFieldsOf(malformed.body).otp_code?.code).toBe('otp_invalid');
@@ -723,6 +731,35 @@ describe('issuance', () => {
         token: maria,
       });
       expect(stillThere.body.data.document.state).toBe('revoked');
+    });
+  });
+
+  describe('reference codes', () => {
+    it('draws the code again when a deleted document (its tombstone) already used it', async () => {
+      const document = await d.requested(eleni);
+      const drawn = Buffer.alloc(10, 7);
+      const taken = referenceCodeFromRandomBytes(drawn);
+      await t.database.db
+        .insertInto('document_tombstones')
+        .values({ reference_code: taken, issued_at: new Date(), deleted_at: new Date() })
+        .execute();
+      const randomBytes = crypto.randomBytes.bind(crypto);
+      let handedOut = false;
+      const spy = vi.spyOn(crypto, 'randomBytes').mockImplementation(((size: number) => {
+        if (size !== 10 || handedOut) return randomBytes(size);
+        handedOut = true;
+        return Buffer.from(drawn);
+      }) as typeof crypto.randomBytes);
+      try {
+        const issued = await d.confirm(eleni, document.id, await d.smsCode(document.id));
+        expect(issued.status).toBe(200);
+        expect(handedOut).toBe(true);
+        const code = issued.body.data.document.reference_code;
+        expect(code).toMatch(/^[A-Z0-9]{16}$/);
+        expect(code).not.toBe(taken);
+      } finally {
+        spy.mockRestore();
+      }
     });
   });
 

@@ -29,16 +29,15 @@ export async function deliverIssuedDocument(
   const recipient = (row.recipient as Recipient | null) ?? null;
   const name = citizenName(row.values, user);
   if (recipient?.type === 'entity') {
+    if (!row.reference_code) return null;
+    // The entity and the next case number in one statement (no number is used without it).
     const entity = await trx
       .selectFrom('entities')
-      .select('id')
+      .select(['id', sql<number | string>`nextval('case_number_seq')`.as('number')])
       .where('codename', '=', recipient.codename)
       .executeTakeFirst();
-    if (!entity || !row.reference_code) return null;
-    const { rows } = await sql<{
-      number: number;
-    }>`select nextval('case_number_seq') as number`.execute(trx);
-    const caseId = `${athensYear(issuedAt)}/${String(rows[0]?.number ?? 0).padStart(6, '0')}`;
+    if (!entity) return null;
+    const caseId = `${athensYear(issuedAt)}/${String(entity.number).padStart(6, '0')}`;
     const entry = await trx
       .insertInto('inbox_entries')
       .values({

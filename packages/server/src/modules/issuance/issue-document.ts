@@ -113,13 +113,6 @@ export async function issueDocument(
         if (input.codeHash !== null && challenge?.code_hash !== input.codeHash) {
           throw new AppError(400, 'otp_expired');
         }
-        const tombstone = await trx
-          .selectFrom('document_tombstones')
-          .select('reference_code')
-          .where('reference_code', '=', referenceCode)
-          .executeTakeFirst();
-        if (tombstone) throw new ReferenceCodeClash();
-
         const issued = await trx
           .updateTable('documents')
           .set({
@@ -137,8 +130,20 @@ export async function issueDocument(
             updated_at: issuedAt,
           })
           .where('id', '=', stored.id)
+          // A code a deleted document used (its tombstone) is not given again; the row is locked
+          // above, so no row back means exactly that.
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('document_tombstones')
+                  .select('reference_code')
+                  .where('reference_code', '=', referenceCode),
+              ),
+            ),
+          )
           .returningAll()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        if (!issued) throw new ReferenceCodeClash();
         await trx
           .insertInto('document_pdfs')
           .values({

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Locale } from '@dilosi/domain';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
-import type { Queryable } from '../documents';
+import type { DocumentExtras, Queryable } from '../documents';
 import { normalizeRecipient } from '../../notify';
 import type { IssuanceServices } from './issuance-services';
 import { otpAlreadySent } from './otp-errors';
@@ -52,7 +52,7 @@ export async function sendOtp(
     /** The document's owner, when the caller knows it (one query less). */
     userId?: string;
   },
-): Promise<void> {
+): Promise<NonNullable<DocumentExtras['challenge']>> {
   const { config } = services;
   const at = now();
   // Locked first (then the citizen and the number, in lockOtpSubject): confirmIssuance takes
@@ -131,4 +131,6 @@ export async function sendOtp(
     )
     .execute();
   await recordOtpEvent(trx, 'sent', subject);
+  // As the row now stands: the answer shows it without reading it back.
+  return { mobile, attempts: 0, sends, last_sent_at: at, expires_at: expiresAt };
 }

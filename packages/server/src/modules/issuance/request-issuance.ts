@@ -9,7 +9,6 @@ import {
   findOwnedDocument,
   insertDocumentEvent,
   listDocumentFiles,
-  loadDocumentExtras,
   nextDocumentState,
   nextEditingStep,
   notAllowedOnState,
@@ -58,7 +57,7 @@ export async function requestIssuance(
   }
   const mobile = certifiedMobileOf(user);
 
-  const { row, files } = await database.db.transaction().execute(async (trx) => {
+  const { row, files, challenge } = await database.db.transaction().execute(async (trx) => {
     const locked = await findOwnedDocument(trx, documentId, user.id, { forUpdate: true });
     if (!locked) throw declarationNotFound();
     const requested = nextDocumentState(locked.state, 'request');
@@ -71,7 +70,7 @@ export async function requestIssuance(
     const step = stepOf(template, locked.step);
     if (!step || nextEditingStep(template, step.key, content)) throw notAllowedOnState();
     const target = requestedStep(template);
-    await sendOtp(trx, services, {
+    const challenge = await sendOtp(trx, services, {
       documentId: locked.id,
       mobile,
       locale,
@@ -100,8 +99,7 @@ export async function requestIssuance(
       step: target.key,
       userId: user.id,
     });
-    return { row: updated, files: storedFiles };
+    return { row: updated, files: storedFiles, challenge };
   });
-  const extras = await loadDocumentExtras(database.db, row, config);
-  return toApiDocument(template, row, files, extras);
+  return toApiDocument(template, row, files, { config, challenge, pdf: null });
 }
