@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   apiErrorSchema,
   documentMachine,
@@ -20,7 +21,7 @@ import { computeDigest } from './compute-digest';
 import { firstEditingStep, isValueEditable } from './document-content';
 import { noExtras } from './document-extras';
 import { nextDocumentState } from './document-transition';
-import { insertDocumentEvent, listDocumentFiles, type Queryable } from './document-queries';
+import { listDocumentFiles, writeDocumentRecorded, type Queryable } from './document-queries';
 import type { DocumentRow } from '../../db/schema';
 import type { DocumentServices } from './document-services';
 import { prefillValues } from './prefill-values';
@@ -148,42 +149,59 @@ export async function createDraft(
   });
   const created = nextDocumentState(documentMachine.initial, 'create');
   const at = now();
-  const row = await database.db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('documents')
-      .values({
-        owner_id: user.id,
-        template_refname: template.refname,
-        template_version: template.version,
-        type: template.type,
-        state: created,
-        step: step.key,
-        values: JSON.stringify(statements),
-        registry_fields: JSON.stringify(registryFields),
-        recipient: null,
-        is_official: !template.devel,
-        caller_authorization_id: input.callerAuthorizationId,
-        issuer_entity_id: input.entity?.entityId ?? null,
-        reply_to_entry_id: input.entity?.replyToEntryId ?? null,
-        recipient_user_id: input.entity?.recipientUserId ?? null,
-        digest: computeDigest({ values: statements, recipient: null, step: step.key }),
-        created_at: at,
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await storeUploads(trx, inserted.id, [...latest.values()]);
-    await input.onCreated?.(trx, inserted);
-    await insertDocumentEvent(trx, {
-      documentId: inserted.id,
-      action: 'create',
-      fromState: documentMachine.initial,
-      toState: created,
-      step: step.key,
-      userId: user.id,
-    });
+  const id = crypto.randomUUID();
+  const insert = async (db: Queryable) => {
+    const inserted = await writeDocumentRecorded(
+      db,
+      (creator) =>
+        creator
+          .insertInto('documents')
+          .values({
+            id,
+            owner_id: user.id,
+            template_refname: template.refname,
+            template_version: template.version,
+            type: template.type,
+            state: created,
+            step: step.key,
+            values: JSON.stringify(statements),
+            registry_fields: JSON.stringify(registryFields),
+            recipient: null,
+            is_official: !template.devel,
+            caller_authorization_id: input.callerAuthorizationId,
+            issuer_entity_id: input.entity?.entityId ?? null,
+            reply_to_entry_id: input.entity?.replyToEntryId ?? null,
+            recipient_user_id: input.entity?.recipientUserId ?? null,
+            digest: computeDigest({ values: statements, recipient: null, step: step.key }),
+            created_at: at,
+            updated_at: at,
+          })
+          .returningAll(),
+      [
+        {
+          documentId: id,
+          action: 'create',
+          fromState: documentMachine.initial,
+          toState: created,
+          step: step.key,
+          userId: user.id,
+        },
+      ],
+    );
+    if (!inserted) throw new Error('the new document was not inserted');
     return inserted;
-  });
+  };
+  // The document and its first history row are one statement, atomic on its own; files and the
+  // caller's own writes need a transaction around them.
+  const row =
+    latest.size === 0 && !input.onCreated
+      ? await insert(database.db)
+      : await database.db.transaction().execute(async (trx) => {
+          const inserted = await insert(trx);
+          await storeUploads(trx, inserted.id, [...latest.values()]);
+          await input.onCreated?.(trx, inserted);
+          return inserted;
+        });
   const files = await listDocumentFiles(database.db, row.id, template);
   return toApiDocument(template, row, files, noExtras(config));
 }

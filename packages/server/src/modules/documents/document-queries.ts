@@ -7,7 +7,7 @@ import type {
   Template,
   TemplateField,
 } from '@dilosi/domain';
-import type { Kysely } from 'kysely';
+import type { InsertQueryBuilder, Kysely, QueryCreator, UpdateQueryBuilder } from 'kysely';
 import { now } from '../../clock';
 import type { DB, DocumentRow } from '../../db/schema';
 
@@ -137,24 +137,49 @@ export async function insertDocumentEvent(db: Queryable, event: DocumentEventInp
   await insertDocumentEvents(db, [event]);
 }
 
+/**
+ * A write to a document (an update or an insert, returning the row) and the history rows that
+ * record it, in one statement: the history is a data-modifying WITH, which PostgreSQL runs
+ * whether or not the outer query reads it. Answers the row as written. The caller's transaction
+ * holds the row, and a write that matches no row must be refused by the caller, which rolls back
+ * the history rows with it.
+ */
+export async function writeDocumentRecorded(
+  db: Queryable,
+  write: (
+    creator: QueryCreator<DB>,
+  ) =>
+    | UpdateQueryBuilder<DB, 'documents', 'documents', DocumentRow>
+    | InsertQueryBuilder<DB, 'documents', DocumentRow>,
+  events: readonly DocumentEventInput[],
+): Promise<DocumentRow | undefined> {
+  const at = now();
+  return db
+    .with('written', write)
+    .with('recorded', (creator) =>
+      creator.insertInto('document_events').values(eventRows(events, at)),
+    )
+    .selectFrom('written')
+    .selectAll()
+    .executeTakeFirst() as Promise<DocumentRow | undefined>;
+}
+
+function eventRows(events: readonly DocumentEventInput[], at: Date) {
+  return events.map((event) => ({
+    document_id: event.documentId,
+    action: event.action,
+    from_state: event.fromState,
+    to_state: event.toState,
+    step: event.step,
+    user_id: event.userId,
+    at,
+  }));
+}
+
 /** Several rows of history in one statement, in the order given (their ids follow it). */
 export async function insertDocumentEvents(
   db: Queryable,
   events: readonly DocumentEventInput[],
 ): Promise<void> {
-  const at = now();
-  await db
-    .insertInto('document_events')
-    .values(
-      events.map((event) => ({
-        document_id: event.documentId,
-        action: event.action,
-        from_state: event.fromState,
-        to_state: event.toState,
-        step: event.step,
-        user_id: event.userId,
-        at,
-      })),
-    )
-    .execute();
+  await db.insertInto('document_events').values(eventRows(events, now())).execute();
 }

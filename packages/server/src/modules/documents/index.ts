@@ -25,6 +25,7 @@ export {
   findReceivedDocument,
   insertDocumentEvent,
   insertDocumentEvents,
+  writeDocumentRecorded,
   listDocumentFiles,
   type Queryable,
 } from './document-queries';

@@ -20,7 +20,7 @@ import { computeDigest } from './compute-digest';
 import { nextEditingStep, resolveStepFields, stepOf } from './document-content';
 import { noExtras } from './document-extras';
 import { nextDocumentState } from './document-transition';
-import { insertDocumentEvent, listDocumentFiles } from './document-queries';
+import { listDocumentFiles, writeDocumentRecorded } from './document-queries';
 import { citizenScope, type DocumentScope } from './document-scope';
 import type { DocumentServices } from './document-services';
 import { OTP_FIELD_KEY } from './build-step-info';
@@ -204,27 +204,33 @@ export async function saveDocumentStep(
       await trx.deleteFrom('document_files').where('id', 'in', plan.removeIds).execute();
     }
     await storeUploads(trx, stored.id, plan.add);
-    const updated = await trx
-      .updateTable('documents')
-      .set({
-        state: updatedState,
-        values: JSON.stringify(values),
-        recipient: recipient === null ? null : JSON.stringify(recipient),
-        step: next.key,
-        digest: computeDigest({ values, recipient, step: next.key }),
-        updated_at: now(),
-      })
-      .where('id', '=', stored.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await insertDocumentEvent(trx, {
-      documentId: stored.id,
-      action: 'update',
-      fromState: state,
-      toState: updatedState,
-      step: next.key,
-      userId: user.id,
-    });
+    const updated = await writeDocumentRecorded(
+      trx,
+      (creator) =>
+        creator
+          .updateTable('documents')
+          .set({
+            state: updatedState,
+            values: JSON.stringify(values),
+            recipient: recipient === null ? null : JSON.stringify(recipient),
+            step: next.key,
+            digest: computeDigest({ values, recipient, step: next.key }),
+            updated_at: now(),
+          })
+          .where('id', '=', stored.id)
+          .returningAll(),
+      [
+        {
+          documentId: stored.id,
+          action: 'update',
+          fromState: state,
+          toState: updatedState,
+          step: next.key,
+          userId: user.id,
+        },
+      ],
+    );
+    if (!updated) throw declarationNotFound();
     return {
       row: updated,
       template: definition,

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   caseMachine,
   isValidEmail,
@@ -29,7 +30,8 @@ export async function deliverIssuedDocument(
   const recipient = (row.recipient as Recipient | null) ?? null;
   const name = citizenName(row.values, user);
   if (recipient?.type === 'entity') {
-    if (!row.reference_code) return null;
+    const referenceCode = row.reference_code;
+    if (!referenceCode) return null;
     // The entity and the next case number in one statement (no number is used without it).
     const entity = await trx
       .selectFrom('entities')
@@ -38,36 +40,41 @@ export async function deliverIssuedDocument(
       .executeTakeFirst();
     if (!entity) return null;
     const caseId = `${athensYear(issuedAt)}/${String(entity.number).padStart(6, '0')}`;
-    const entry = await trx
-      .insertInto('inbox_entries')
-      .values({
-        entity_id: entity.id,
-        document_id: row.id,
-        case_id: caseId,
-        status: caseMachine.initial,
-        reference_code: row.reference_code,
-        template_refname: template.refname,
-        subject: template.shortname.el,
-        citizen_name: name,
-        citizen_name_key: nameKey(name),
-        citizen_afm: user.afm,
-        deadline_days: template.case_deadline_days,
-        received_at: issuedAt,
-        updated_at: issuedAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // The case, its first history row and the document's case number: one statement (each
+    // write a WITH of it; the ids are drawn here, so nothing needs another's answer).
+    const entryId = crypto.randomUUID();
     await trx
-      .insertInto('case_events')
-      .values({
-        inbox_entry_id: entry.id,
-        action: 'received',
-        user_id: null,
-        details: JSON.stringify({ reference_code: row.reference_code }),
-        at: issuedAt,
-      })
+      .with('entry', (creator) =>
+        creator.insertInto('inbox_entries').values({
+          id: entryId,
+          entity_id: entity.id,
+          document_id: row.id,
+          case_id: caseId,
+          status: caseMachine.initial,
+          reference_code: referenceCode,
+          template_refname: template.refname,
+          subject: template.shortname.el,
+          citizen_name: name,
+          citizen_name_key: nameKey(name),
+          citizen_afm: user.afm,
+          deadline_days: template.case_deadline_days,
+          received_at: issuedAt,
+          updated_at: issuedAt,
+        }),
+      )
+      .with('received', (creator) =>
+        creator.insertInto('case_events').values({
+          inbox_entry_id: entryId,
+          action: 'received',
+          user_id: null,
+          details: JSON.stringify({ reference_code: referenceCode }),
+          at: issuedAt,
+        }),
+      )
+      .updateTable('documents')
+      .set({ case_id: caseId })
+      .where('id', '=', row.id)
       .execute();
-    await trx.updateTable('documents').set({ case_id: caseId }).where('id', '=', row.id).execute();
     return caseId;
   }
   if (recipient?.type === 'custom' && recipient.email && isValidEmail(recipient.email)) {

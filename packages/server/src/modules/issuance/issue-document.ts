@@ -15,7 +15,7 @@ import {
   contentOf,
   declarationNotFound,
   findOwnedDocument,
-  insertDocumentEvents,
+  writeDocumentRecorded,
   listDocumentFiles,
   nextDocumentState,
   toApiDocument,
@@ -113,36 +113,58 @@ export async function issueDocument(
         if (input.codeHash !== null && challenge?.code_hash !== input.codeHash) {
           throw new AppError(400, 'otp_expired');
         }
-        const issued = await trx
-          .updateTable('documents')
-          .set({
-            state: issuedState,
-            step: 'issued',
-            reference_code: referenceCode,
-            issued_at: issuedAt,
-            is_official: input.isOfficial,
-            retention_until: new Date(issuedAt.getTime() + config.RETENTION_DAYS * DAY_MS),
-            digest: computeDigest({
-              values: locked.values,
-              recipient: content.recipient,
+        const issued = await writeDocumentRecorded(
+          trx,
+          (creator) =>
+            creator
+              .updateTable('documents')
+              .set({
+                state: issuedState,
+                step: 'issued',
+                reference_code: referenceCode,
+                issued_at: issuedAt,
+                is_official: input.isOfficial,
+                retention_until: new Date(issuedAt.getTime() + config.RETENTION_DAYS * DAY_MS),
+                digest: computeDigest({
+                  values: locked.values,
+                  recipient: content.recipient,
+                  step: 'issued',
+                }),
+                updated_at: issuedAt,
+              })
+              .where('id', '=', stored.id)
+              // A code a deleted document used (its tombstone) is not given again; the row is
+              // locked above, so no row back means exactly that (and the throw below rolls back
+              // the history rows written with it).
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom('document_tombstones')
+                      .select('reference_code')
+                      .where('reference_code', '=', referenceCode),
+                  ),
+                ),
+              )
+              .returningAll(),
+          [
+            {
+              documentId: stored.id,
+              action: 'issued',
+              fromState: input.from,
+              toState: issuedState,
               step: 'issued',
-            }),
-            updated_at: issuedAt,
-          })
-          .where('id', '=', stored.id)
-          // A code a deleted document used (its tombstone) is not given again; the row is locked
-          // above, so no row back means exactly that.
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('document_tombstones')
-                  .select('reference_code')
-                  .where('reference_code', '=', referenceCode),
-              ),
-            ),
-          )
-          .returningAll()
-          .executeTakeFirst();
+              userId: user.id,
+            },
+            {
+              documentId: stored.id,
+              action: 'pdf_created',
+              fromState: issuedState,
+              toState: issuedState,
+              step: 'issued',
+              userId: user.id,
+            },
+          ],
+        );
         if (!issued) throw new ReferenceCodeClash();
         await trx
           .insertInto('document_pdfs')
@@ -154,24 +176,6 @@ export async function issueDocument(
             created_at: issuedAt,
           })
           .execute();
-        await insertDocumentEvents(trx, [
-          {
-            documentId: stored.id,
-            action: 'issued',
-            fromState: input.from,
-            toState: issuedState,
-            step: 'issued',
-            userId: user.id,
-          },
-          {
-            documentId: stored.id,
-            action: 'pdf_created',
-            fromState: issuedState,
-            toState: issuedState,
-            step: 'issued',
-            userId: user.id,
-          },
-        ]);
         if (input.entity) {
           await input.entity.afterIssue(trx, issued, issuedAt);
           return issued;

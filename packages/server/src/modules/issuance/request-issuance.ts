@@ -7,7 +7,7 @@ import {
   contentOf,
   declarationNotFound,
   findOwnedDocument,
-  insertDocumentEvent,
+  writeDocumentRecorded,
   listDocumentFiles,
   nextDocumentState,
   nextEditingStep,
@@ -76,29 +76,35 @@ export async function requestIssuance(
       locale,
       userId: user.id,
     });
-    const updated = await trx
-      .updateTable('documents')
-      .set({
-        state: requested,
-        step: target.key,
-        digest: computeDigest({
-          values: locked.values,
-          recipient: content.recipient,
+    const updated = await writeDocumentRecorded(
+      trx,
+      (creator) =>
+        creator
+          .updateTable('documents')
+          .set({
+            state: requested,
+            step: target.key,
+            digest: computeDigest({
+              values: locked.values,
+              recipient: content.recipient,
+              step: target.key,
+            }),
+            updated_at: now(),
+          })
+          .where('id', '=', locked.id)
+          .returningAll(),
+      [
+        {
+          documentId: locked.id,
+          action: 'requested',
+          fromState: locked.state,
+          toState: requested,
           step: target.key,
-        }),
-        updated_at: now(),
-      })
-      .where('id', '=', locked.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await insertDocumentEvent(trx, {
-      documentId: locked.id,
-      action: 'requested',
-      fromState: locked.state,
-      toState: requested,
-      step: target.key,
-      userId: user.id,
-    });
+          userId: user.id,
+        },
+      ],
+    );
+    if (!updated) throw declarationNotFound();
     return { row: updated, files: storedFiles, challenge };
   });
   return toApiDocument(template, row, files, { config, challenge, pdf: null });
