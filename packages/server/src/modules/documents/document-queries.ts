@@ -7,9 +7,15 @@ import type {
   Template,
   TemplateField,
 } from '@dilosi/domain';
-import type { InsertQueryBuilder, Kysely, QueryCreator, UpdateQueryBuilder } from 'kysely';
+import type {
+  InsertQueryBuilder,
+  Kysely,
+  QueryCreator,
+  Updateable,
+  UpdateQueryBuilder,
+} from 'kysely';
 import { now } from '../../clock';
-import type { DB, DocumentRow } from '../../db/schema';
+import type { DB, DocumentRow, DocumentsTable } from '../../db/schema';
 
 /** A handle for queries: the database, or the transaction the caller opened. */
 export type Queryable = Kysely<DB>;
@@ -162,6 +168,25 @@ export async function writeDocumentRecorded(
     .selectFrom('written')
     .selectAll()
     .executeTakeFirst() as Promise<DocumentRow | undefined>;
+}
+
+/**
+ * `writeDocumentRecorded` for the usual case: the document `id` updated with `set`, its history
+ * rows about it. Throws when the row is gone (the caller's transaction holds it, so it is not).
+ */
+export async function updateDocumentRecorded(
+  db: Queryable,
+  id: string,
+  set: Updateable<DocumentsTable>,
+  events: readonly Omit<DocumentEventInput, 'documentId'>[],
+): Promise<DocumentRow> {
+  const updated = await writeDocumentRecorded(
+    db,
+    (creator) => creator.updateTable('documents').set(set).where('id', '=', id).returningAll(),
+    events.map((event) => ({ ...event, documentId: id })),
+  );
+  if (!updated) throw new Error(`document ${id} is gone from under its lock`);
+  return updated;
 }
 
 function eventRows(events: readonly DocumentEventInput[], at: Date) {

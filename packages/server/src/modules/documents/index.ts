@@ -25,6 +25,7 @@ export {
   findReceivedDocument,
   insertDocumentEvent,
   insertDocumentEvents,
+  updateDocumentRecorded,
   writeDocumentRecorded,
   listDocumentFiles,
   type Queryable,

@@ -20,7 +20,7 @@ import { computeDigest } from './compute-digest';
 import { nextEditingStep, resolveStepFields, stepOf } from './document-content';
 import { noExtras } from './document-extras';
 import { nextDocumentState } from './document-transition';
-import { listDocumentFiles, writeDocumentRecorded } from './document-queries';
+import { listDocumentFiles, updateDocumentRecorded } from './document-queries';
 import { citizenScope, type DocumentScope } from './document-scope';
 import type { DocumentServices } from './document-services';
 import { OTP_FIELD_KEY } from './build-step-info';
@@ -204,24 +204,19 @@ export async function saveDocumentStep(
       await trx.deleteFrom('document_files').where('id', 'in', plan.removeIds).execute();
     }
     await storeUploads(trx, stored.id, plan.add);
-    const updated = await writeDocumentRecorded(
+    const updated = await updateDocumentRecorded(
       trx,
-      (creator) =>
-        creator
-          .updateTable('documents')
-          .set({
-            state: updatedState,
-            values: JSON.stringify(values),
-            recipient: recipient === null ? null : JSON.stringify(recipient),
-            step: next.key,
-            digest: computeDigest({ values, recipient, step: next.key }),
-            updated_at: now(),
-          })
-          .where('id', '=', stored.id)
-          .returningAll(),
+      stored.id,
+      {
+        state: updatedState,
+        values: JSON.stringify(values),
+        recipient: recipient === null ? null : JSON.stringify(recipient),
+        step: next.key,
+        digest: computeDigest({ values, recipient, step: next.key }),
+        updated_at: now(),
+      },
       [
         {
-          documentId: stored.id,
           action: 'update',
           fromState: state,
           toState: updatedState,
@@ -230,7 +225,6 @@ export async function saveDocumentStep(
         },
       ],
     );
-    if (!updated) throw declarationNotFound();
     return {
       row: updated,
       template: definition,

@@ -7,7 +7,7 @@ import {
   contentOf,
   declarationNotFound,
   findOwnedDocument,
-  writeDocumentRecorded,
+  updateDocumentRecorded,
   listDocumentFiles,
   nextDocumentState,
   nextEditingStep,
@@ -76,26 +76,21 @@ export async function requestIssuance(
       locale,
       userId: user.id,
     });
-    const updated = await writeDocumentRecorded(
+    const updated = await updateDocumentRecorded(
       trx,
-      (creator) =>
-        creator
-          .updateTable('documents')
-          .set({
-            state: requested,
-            step: target.key,
-            digest: computeDigest({
-              values: locked.values,
-              recipient: content.recipient,
-              step: target.key,
-            }),
-            updated_at: now(),
-          })
-          .where('id', '=', locked.id)
-          .returningAll(),
+      locked.id,
+      {
+        state: requested,
+        step: target.key,
+        digest: computeDigest({
+          values: locked.values,
+          recipient: content.recipient,
+          step: target.key,
+        }),
+        updated_at: now(),
+      },
       [
         {
-          documentId: locked.id,
           action: 'requested',
           fromState: locked.state,
           toState: requested,
@@ -104,7 +99,6 @@ export async function requestIssuance(
         },
       ],
     );
-    if (!updated) throw declarationNotFound();
     return { row: updated, files: storedFiles, challenge };
   });
   return toApiDocument(template, row, files, { config, challenge, pdf: null });
