@@ -1,10 +1,11 @@
 // A document, a case, a citizen message or a permission changes state only through its machine
 // in domain (CONVENTIONS "State machines decide"). In server code that means no string literal
 // as the `state` or `status` of an object handed to a Kysely write (`.set(…)`, `.values(…)`):
-// the value comes from `transition(machine, from, event)` or `machine.initial`.
+// the value comes from `transition(machine, from, event)` or `machine.initial`. The same holds
+// for the columns handed to `updateDocumentRecorded` (modules/documents), a `.set(…)` of its own.
 export const stateLiteralWrite = {
   selector:
-    'CallExpression[callee.property.name=/^(set|values)$/] Property[key.name=/^(state|status)$/] > Literal',
+    ':matches(CallExpression[callee.property.name=/^(set|values)$/], CallExpression[callee.name="updateDocumentRecorded"]) Property[key.name=/^(state|status)$/] > Literal',
   message:
     "Write a state or status from its machine (transition(…) or machine.initial, domain's state-machines/machines.ts and documents/document-states.ts), not a literal.",
 };

@@ -28,6 +28,10 @@ tester.run(
       { code: "db.selectFrom('documents').where('state', '=', 'issued');", options },
       { code: "db.updateTable('documents').set({ step: 'issued' });", options },
       { code: "const answer = { status: 'sent' };", options },
+      {
+        code: "await updateDocumentRecorded(trx, id, { state: requested, step: 'code' }, []);",
+        options,
+      },
     ],
     invalid: [
       { code: "db.updateTable('documents').set({ state: 'revoked' });", options, errors: bites },
@@ -38,6 +42,11 @@ tester.run(
       },
       {
         code: "db.updateTable('outbox').set((eb) => ({ status: 'sending', n: eb('n', '+', 1) }));",
+        options,
+        errors: bites,
+      },
+      {
+        code: "await updateDocumentRecorded(trx, id, { state: 'issued' }, events);",
         options,
         errors: bites,
       },
