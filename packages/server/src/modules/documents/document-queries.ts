@@ -167,7 +167,7 @@ export async function writeDocumentRecorded(
     )
     .selectFrom('written')
     .selectAll()
-    .executeTakeFirst() as Promise<DocumentRow | undefined>;
+    .executeTakeFirst();
 }
 
 /**

@@ -139,7 +139,7 @@ export async function saveDocumentStep(
     const stored = await scope.find(trx, input.id, { forUpdate: true });
     if (!stored) throw declarationNotFound();
     if (issuance && canTransition(documentMachine, stored.state, 'confirm')) {
-      return { requested: stored } as const;
+      return { requested: stored, confirm: issuance.confirm } as const;
     }
     const state = stored.state;
     const updatedState = nextDocumentState(state, 'update');
@@ -234,9 +234,9 @@ export async function saveDocumentStep(
           : storedFiles,
     };
   });
-  if ('requested' in saved) {
+  if (saved.requested) {
     const stored = saved.requested;
-    return issuance!.confirm({ request, user, documentId: input.id, document, stored });
+    return saved.confirm({ request, user, documentId: input.id, document, stored });
   }
   return toApiDocument(saved.template, saved.row, saved.files, noExtras(config));
 }
