@@ -60,6 +60,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: positiveInt(10),
+  DATABASE_PREPARED_STATEMENTS: bool(true),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   REDIS_KEY_PREFIX: z
     .string()

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
         kind: 'postgres',
         connectionString: config.DATABASE_URL,
         poolSize: config.DATABASE_POOL_SIZE,
+        preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
       } as const)
     : ({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') } as const);
   if (process.argv.includes(PREPARE_ONLY)) {

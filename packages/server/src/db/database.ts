@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConnectionLock, PgliteDialect } from './pglite-dialect';
+import { namedStatementClient, StatementNames } from './prepared-statements';
 import type { DB } from './schema';
 
 /** A raw SQL runner: `exec` takes text with several statements (migrations, pg-boss DDL). */
@@ -37,7 +38,18 @@ export type Database = SqlRunner & {
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string }
-  | { kind: 'postgres'; connectionString: string; schema?: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      connectionString: string;
+      schema?: string;
+      poolSize?: number;
+      /**
+       * Named prepared statements (default true): the hot fixed queries and Kysely's statements
+       * that come back (prepared-statements.ts). Off behind a pooler that hands each statement to
+       * any server connection (PgBouncer in transaction mode before 1.21).
+       */
+      preparedStatements?: boolean;
+    };
 
 // int8 (counts, sums) as JS numbers in both drivers, so results look the same everywhere.
 pg.types.setTypeParser(20, (value: string) => Number(value));
@@ -145,10 +157,16 @@ async function openPostgres(options: {
   connectionString: string;
   schema?: string;
   poolSize?: number;
+  preparedStatements?: boolean;
 }): Promise<Database> {
+  const prepared = options.preparedStatements ?? true;
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   const pool = new pg.Pool({
+    // Kysely's statements that come back run as named prepared statements (prepared-statements.ts).
+    ...(prepared
+      ? { Client: namedStatementClient(new StatementNames()) as unknown as new () => pg.ClientBase }
+      : {}),
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
     options: schema === 'public' ? undefined : `-c search_path=${schema}`,
@@ -158,7 +176,8 @@ async function openPostgres(options: {
   }
   const runnerOf = (client: pg.Pool | pg.PoolClient): SqlRunner => ({
     query: async <R>(sql: string, params: unknown[] = [], options: { name?: string } = {}) => {
-      const result = await client.query({ text: sql, values: params, name: options.name });
+      const name = prepared ? options.name : undefined;
+      const result = await client.query({ text: sql, values: params, name });
       return { rows: result.rows as R[] };
     },
     exec: async (sql: string) => {

@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './database';
+import { isStalePlanError, StatementNames } from './prepared-statements';
+
+describe('StatementNames', () => {
+  it('names a text the second time it comes, and keeps that name', () => {
+    const names = new StatementNames();
+    expect(names.nameFor('select 1 where $1')).toBeUndefined();
+    const name = names.nameFor('select 1 where $1');
+    expect(name).toMatch(/^dilosi_\d+$/);
+    expect(names.nameFor('select 1 where $1')).toBe(name);
+    expect(names.nameFor('select 2 where $1')).toBeUndefined();
+    expect(names.nameFor('select 2 where $1')).not.toBe(name);
+  });
+
+  it('names at most `limit` texts and counts at most `trackLimit`', () => {
+    const names = new StatementNames(2, 3);
+    for (const text of ['a', 'b', 'c', 'd']) names.nameFor(text);
+    // 'd' was not counted (three texts tracked already), so it stays unnamed the second time.
+    expect(names.nameFor('d')).toBeUndefined();
+    expect(names.nameFor('a')).toBe('dilosi_0');
+    expect(names.nameFor('b')).toBe('dilosi_1');
+    expect(names.nameFor('c')).toBeUndefined();
+    expect(names.size).toBe(2);
+  });
+
+  it('gives a stale text a name never used before', () => {
+    const names = new StatementNames();
+    names.nameFor('x');
+    const first = names.nameFor('x');
+    const second = names.rename('x');
+    expect(second).not.toBe(first);
+    expect(names.nameFor('x')).toBe(second);
+  });
+
+  it('recognises PostgreSQL refusing a plan whose columns changed, and nothing else', () => {
+    const stale = Object.assign(new Error('cached plan must not change result type'), {
+      code: '0A000',
+    });
+    expect(isStalePlanError(stale)).toBe(true);
+    expect(isStalePlanError(Object.assign(new Error('other'), { code: '0A000' }))).toBe(false);
+    expect(isStalePlanError(new Error('cached plan must not change result type'))).toBe(false);
+  });
+});
+
+// Through Kysely on the engine the run uses: on PostgreSQL a repeated statement becomes a
+// prepared one on its connection, and a table changed under it is answered with its new columns.
+describe('named prepared statements through Kysely', () => {
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  let database: Database;
+
+  beforeAll(async () => {
+    database = url
+      ? await openDatabase({ kind: 'postgres', connectionString: url, schema, poolSize: 1 })
+      : await openDatabase({ kind: 'pglite' });
+    await database.exec('create table probe (a integer not null)');
+    await database.exec('insert into probe (a) values (1), (2)');
+  });
+  afterAll(async () => {
+    await database.close();
+    if (url) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    }
+  });
+
+  const readProbe = (db: Database['db']) =>
+    sql<Record<string, number>>`select * from probe where a = ${1}`.execute(db);
+
+  it(
+    url
+      ? 'on PostgreSQL, the second run of a text is a prepared statement of its connection'
+      : 'on PGlite, repeated statements answer the same (nothing is prepared)',
+    async () => {
+      for (let i = 0; i < 3; i += 1) {
+        expect((await readProbe(database.db)).rows).toEqual([{ a: 1 }]);
+      }
+      const prepared = await sql<{
+        statement: string;
+      }>`select statement from pg_prepared_statements where statement like ${'%from probe%'}`.execute(
+        database.db,
+      );
+      expect(prepared.rows.map((row) => row.statement)).toEqual(
+        url ? ['select * from probe where a = $1'] : [],
+      );
+    },
+  );
+
+  it(
+    url
+      ? 'on PostgreSQL, a column added under a prepared select * is answered (retried under a new name); inside a transaction the transaction fails once'
+      : 'on PGlite, a column added under a select * is answered, in a transaction too',
+    async () => {
+      await database.exec('alter table probe add column b integer not null default 7');
+      expect((await readProbe(database.db)).rows).toEqual([{ a: 1, b: 7 }]);
+
+      await database.exec('alter table probe add column c integer not null default 8');
+      const inTransaction = database.db.transaction().execute(async (trx) => readProbe(trx));
+      if (url) {
+        await expect(inTransaction).rejects.toSatisfy(isStalePlanError);
+      } else {
+        expect((await inTransaction).rows).toEqual([{ a: 1, b: 7, c: 8 }]);
+      }
+      // The next call (the connection back in the pool) prepares the text afresh.
+      expect((await readProbe(database.db)).rows).toEqual([{ a: 1, b: 7, c: 8 }]);
+      const inTransactionAgain = await database.db
+        .transaction()
+        .execute(async (trx) => readProbe(trx));
+      expect(inTransactionAgain.rows).toEqual([{ a: 1, b: 7, c: 8 }]);
+    },
+  );
+
+  it(
+    url
+      ? 'on PostgreSQL with preparedStatements off (DATABASE_PREPARED_STATEMENTS=false), nothing is prepared, named queries included'
+      : 'on PGlite, preparedStatements does not apply: nothing is prepared',
+    async () => {
+      const plain = url
+        ? await openDatabase({
+            kind: 'postgres',
+            connectionString: url,
+            schema,
+            poolSize: 1,
+            preparedStatements: false,
+          })
+        : database;
+      try {
+        for (let i = 0; i < 3; i += 1) {
+          expect((await readProbe(plain.db)).rows).toEqual([{ a: 1, b: 7, c: 8 }]);
+          const named = await plain.query('select a from probe where a = $1', [2], {
+            name: 'probe_lookup',
+          });
+          expect(named.rows).toEqual([{ a: 2 }]);
+        }
+        const prepared = await plain.query('select name from pg_prepared_statements');
+        expect(prepared.rows).toEqual([]);
+      } finally {
+        if (plain !== database) await plain.close();
+      }
+    },
+  );
+});
