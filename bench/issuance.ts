@@ -8,6 +8,8 @@
 //   DATABASE_URL=postgres://…   PostgreSQL server (a schema of its own, dropped at the end);
 //                               default: embedded PGlite in a temporary folder
 //   DOCUMENTS=400 CONCURRENCY=16 CITIZENS=20 BENCH_TRACE=1 (each request's time on stderr)
+//   WARMUP=400 documents issued before the measured run (V8 is still compiling after 20: 31 →
+//              38 → 42 documents/s after 20, 200, 600 on PostgreSQL, docs/performance.md)
 //   PDF_RENDER_THREADS=0 renders on the request thread (default 1 worker thread, as the server)
 //   node --expose-gc …: also the RSS after a full garbage collection at the end
 import crypto from 'node:crypto';
@@ -15,6 +17,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { postgresCpuMs, threadCpuMs } from './thread-cpu';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase, type Database } from '../packages/server/src/db/database';
@@ -30,8 +33,9 @@ import { seedDemoData } from '../packages/server/src/seed/seed-demo-data';
 const documents = Number(process.env.DOCUMENTS ?? 400);
 const concurrency = Number(process.env.CONCURRENCY ?? 16);
 const citizens = Number(process.env.CITIZENS ?? 20);
-const warmup = 20;
+const warmup = Number(process.env.WARMUP ?? 400);
 const databaseUrl = process.env.DATABASE_URL;
+const localServer = databaseUrl !== undefined && /@(127\.0\.0\.1|localhost)[:/]/.test(databaseUrl);
 
 /** A valid Greek tax number from 8 digits (weighted check digit). */
 function afmFrom(index: number): string {
@@ -91,6 +95,7 @@ async function main() {
     OTP_FAILURES_PER_HOUR: '100000000',
     PDF_RENDER_THREADS: process.env.PDF_RENDER_THREADS ?? '1',
   });
+  const threadsBeforeApp = new Set(Object.keys(threadCpuMs()));
   const app = await buildApp({ config, database, logger: false });
 
   // Citizens with registry data and a certified Greek mobile.
@@ -219,8 +224,20 @@ async function main() {
   // CPU time of this process (app, PGlite, PDF) per document: on a machine shared with other
   // work the rate follows the load, this does not.
   const cpuBefore = process.cpuUsage();
+  const threadsBefore = threadCpuMs();
+  const postgresBefore = localServer ? postgresCpuMs() : 0;
   const { latencies, seconds } = await run(documents, warmup);
   const cpu = process.cpuUsage(cpuBefore);
+  const postgresMs = localServer ? postgresCpuMs() - postgresBefore : null;
+  // This process's CPU by thread: the request thread, the threads the app started (the PDF
+  // render pool) and the rest (V8's compiler and GC helpers, libuv), from /proc (10 ms ticks).
+  const threads = { request_thread: 0, render_threads: 0, v8_and_libuv_threads: 0 };
+  for (const [tid, ms] of Object.entries(threadCpuMs())) {
+    const spent = (ms - (threadsBefore[tid] ?? 0)) / documents;
+    if (tid === String(process.pid)) threads.request_thread += spent;
+    else if (threadsBeforeApp.has(tid)) threads.v8_and_libuv_threads += spent;
+    else threads.render_threads += spent;
+  }
   const stored = await database.db
     .selectFrom('document_pdfs')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -251,7 +268,7 @@ async function main() {
     await sealer.seal(unsealed);
   };
   // Warmed up first: with PDF_RENDER_THREADS ≥ 1 this thread has not rendered yet (cold code).
-  for (const row of issuedRows.slice(0, 20)) await renderAgain(row);
+  for (const row of issuedRows) await renderAgain(row);
   const renderCpuBefore = process.cpuUsage();
   for (const row of issuedRows) await renderAgain(row);
   const renderCpu = process.cpuUsage(renderCpuBefore);
@@ -274,6 +291,20 @@ async function main() {
       app_cpu_ms_per_document: +appCpuMs.toFixed(1),
       render_seal_cpu_ms_per_document: +renderSealCpuMs.toFixed(1),
       app_cpu_over_render_seal: +(appCpuMs / renderSealCpuMs).toFixed(2),
+      app_cpu_ms_by_thread: Object.fromEntries(
+        Object.entries(threads).map(([name, ms]) => [name, +ms.toFixed(1)]),
+      ),
+      // Every postgres process of this machine (the server is local): the database's share.
+      ...(postgresMs === null
+        ? {}
+        : {
+            postgres_cpu_ms_per_document: +(postgresMs / documents).toFixed(1),
+            // What this machine's cores could issue at most, at the CPU a document costs both.
+            cpu_bound_documents_per_second: +(
+              (os.cpus().length * 1000) /
+              (appCpuMs + postgresMs / documents)
+            ).toFixed(1),
+          }),
       load_average_before: +(load ?? 0).toFixed(2),
       load_average_after: +(os.loadavg()[0] ?? 0).toFixed(2),
       rss_mb: Math.round(process.memoryUsage().rss / 1_048_576),

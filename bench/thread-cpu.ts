@@ -1,0 +1,41 @@
+// CPU time from /proc (Linux), in ms: this process's threads, and the PostgreSQL server's
+// processes when it runs on the same machine. Ticks are 10 ms (USER_HZ 100).
+import fs from 'node:fs';
+
+const TICK_MS = 10;
+
+function cpuTicksOf(statPath: string): { comm: string; ticks: number } | null {
+  try {
+    const stat = fs.readFileSync(statPath, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
+    // utime and stime: fields 14 and 15 of stat(5), 12th and 13th after the command.
+    return {
+      comm: stat.slice(stat.indexOf('(') + 1, close),
+      ticks: Number(fields[11]) + Number(fields[12]),
+    };
+  } catch {
+    return null; // the thread or process ended meanwhile
+  }
+}
+
+/** CPU ms of each thread of this process, by thread id (the request thread's id is the pid). */
+export function threadCpuMs(): Record<string, number> {
+  const result: Record<string, number> = {};
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    const stat = cpuTicksOf(`/proc/self/task/${tid}/stat`);
+    if (stat) result[tid] = stat.ticks * TICK_MS;
+  }
+  return result;
+}
+
+/** CPU ms of every process named postgres on this machine (server, backends, background). */
+export function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = cpuTicksOf(`/proc/${pid}/stat`);
+    if (stat?.comm.startsWith('postgres')) ticks += stat.ticks;
+  }
+  return ticks * TICK_MS;
+}
