@@ -8,8 +8,8 @@
 //   DATABASE_URL=postgres://…   PostgreSQL server (a schema of its own, dropped at the end);
 //                               default: embedded PGlite in a temporary folder
 //   DOCUMENTS=400 CONCURRENCY=16 CITIZENS=20 BENCH_TRACE=1 (each request's time on stderr)
-//   WARMUP=400 documents issued before the measured run (V8 is still compiling after 20: 31 →
-//              38 → 42 documents/s after 20, 200, 600 on PostgreSQL, docs/performance.md)
+//   WARMUP=400 documents issued before the measured run (after 20, V8's helper threads still
+//              spent ~7.6 ms a document compiling and collecting; ~4.9 after 400)
 //   PDF_RENDER_THREADS=0 renders on the request thread (default 1 worker thread, as the server)
 //   node --expose-gc …: also the RSS after a full garbage collection at the end
 import crypto from 'node:crypto';
