@@ -145,4 +145,25 @@ describe('named prepared statements through Kysely', () => {
       }
     },
   );
+
+  it(
+    url
+      ? 'on PostgreSQL, a text first named inside a failed transaction is prepared again afterwards'
+      : 'on PGlite, a statement after a failed transaction answers',
+    async () => {
+      const text = (db: Database['db']) =>
+        sql<{ a: number }>`select a from probe where a = ${2} and b = ${7}`.execute(db);
+      expect((await text(database.db)).rows).toEqual([{ a: 2 }]);
+      await expect(
+        database.db.transaction().execute(async (trx) => {
+          await sql`select 1 / ${0}::integer`.execute(trx).catch(() => undefined);
+          // Named for the first time here: PostgreSQL refuses to parse it (the transaction has
+          // failed), so it was never prepared on this connection.
+          return text(trx);
+        }),
+      ).rejects.toThrow(/current transaction is aborted/);
+      expect((await text(database.db)).rows).toEqual([{ a: 2 }]);
+      expect((await text(database.db)).rows).toEqual([{ a: 2 }]);
+    },
+  );
 });
