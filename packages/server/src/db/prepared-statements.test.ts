@@ -36,11 +36,31 @@ describe('StatementNames', () => {
     expect(names.nameFor('x')).toBe(second);
   });
 
+  it('does not name texts longer than maxTextLength, and renames past the limit', () => {
+    const names = new StatementNames(1, 10, 20);
+    const long = `select ${'x'.repeat(30)}`;
+    names.nameFor(long);
+    expect(names.nameFor(long)).toBeUndefined();
+    names.nameFor('a');
+    expect(names.nameFor('a')).toBe('dilosi_0');
+    names.nameFor('b');
+    expect(names.nameFor('b')).toBeUndefined();
+    // A stale text is never left without a name, even with the limit reached.
+    expect(names.rename('a')).toBe('dilosi_1');
+    expect(names.nameFor('a')).toBe('dilosi_1');
+  });
+
   it('recognises PostgreSQL refusing a plan whose columns changed, and nothing else', () => {
     const stale = Object.assign(new Error('cached plan must not change result type'), {
       code: '0A000',
     });
     expect(isStalePlanError(stale)).toBe(true);
+    // Under another lc_messages the text is translated; the routine is not.
+    const translated = Object.assign(new Error('le plan en cache ne doit pas changer'), {
+      code: '0A000',
+      routine: 'RevalidateCachedQuery',
+    });
+    expect(isStalePlanError(translated)).toBe(true);
     expect(isStalePlanError(Object.assign(new Error('other'), { code: '0A000' }))).toBe(false);
     expect(isStalePlanError(new Error('cached plan must not change result type'))).toBe(false);
   });
@@ -164,6 +184,47 @@ describe('named prepared statements through Kysely', () => {
       ).rejects.toThrow(/current transaction is aborted/);
       expect((await text(database.db)).rows).toEqual([{ a: 2 }]);
       expect((await text(database.db)).rows).toEqual([{ a: 2 }]);
+    },
+  );
+
+  it(
+    url
+      ? 'on PostgreSQL, a value pg cannot send leaves the text usable: the next call prepares it under a new name'
+      : 'on PGlite, a BigInt in a JSON value is sent, and the text keeps answering',
+    async () => {
+      const lookup = (db: Database['db'], value: unknown) =>
+        sql<{ v: string }>`select ${value}::jsonb ->> 'v' as v from probe where a = ${1}`.execute(
+          db,
+        );
+      expect((await lookup(database.db, { v: 'one' })).rows).toEqual([{ v: 'one' }]);
+      expect((await lookup(database.db, { v: 'two' })).rows).toEqual([{ v: 'two' }]);
+      if (url) {
+        // pg's JSON.stringify refuses a BigInt: the statement fails before it reaches the server.
+        await expect(lookup(database.db, { v: 1n })).rejects.toThrow(/BigInt/);
+      } else {
+        // PGlite's own serializer writes it.
+        expect((await lookup(database.db, { v: 1n })).rows).toEqual([{ v: '1' }]);
+      }
+      expect((await lookup(database.db, { v: 'three' })).rows).toEqual([{ v: 'three' }]);
+      expect((await lookup(database.db, { v: 'four' })).rows).toEqual([{ v: 'four' }]);
+    },
+  );
+
+  it(
+    url
+      ? 'on PostgreSQL, after a transaction has ended on the connection, a stale plan outside one is run again'
+      : 'on PGlite, a column added after a transaction is answered',
+    async () => {
+      await database.exec('create table probe_tx (a integer not null)');
+      await database.exec('insert into probe_tx (a) values (1)');
+      const read = (db: Database['db']) =>
+        sql<Record<string, number>>`select * from probe_tx where a = ${1}`.execute(db);
+      await read(database.db);
+      expect((await database.db.transaction().execute((trx) => read(trx))).rows).toEqual([
+        { a: 1 },
+      ]);
+      await database.exec('alter table probe_tx add column z integer not null default 5');
+      expect((await read(database.db)).rows).toEqual([{ a: 1, z: 5 }]);
     },
   );
 });

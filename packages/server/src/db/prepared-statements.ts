@@ -7,37 +7,42 @@ import pg from 'pg';
  * same dozen texts). docs/performance.md, "Issuance: named prepared statements".
  *
  * Bounded: only texts seen at least twice are named, at most `limit` of them per pool (each is
- * kept by every connection that ran it), and at most `trackLimit` texts are counted. Statements
- * without parameters (`begin`, `commit`, DDL) keep the simple protocol.
+ * kept by every connection that ran it); at most `trackLimit` texts are counted, none longer than
+ * `maxTextLength`, and the counts are dropped once the limit is reached. Statements without
+ * parameters (`begin`, `commit`, DDL) keep the simple protocol.
  */
 export class StatementNames {
   private readonly names = new Map<string, string>();
-  private readonly counts = new Map<string, number>();
+  private counts = new Map<string, number>();
   private next = 0;
 
   constructor(
     private readonly limit = 256,
     private readonly trackLimit = 4096,
+    private readonly maxTextLength = 8192,
   ) {}
 
   /** The name to run `text` under, or undefined to run it unnamed. */
   nameFor(text: string): string | undefined {
     const name = this.names.get(text);
     if (name !== undefined) return name;
-    if (this.next >= this.limit) return undefined;
+    if (this.next >= this.limit || text.length > this.maxTextLength) return undefined;
     const count = (this.counts.get(text) ?? 0) + 1;
     if (count < 2) {
       if (this.counts.size < this.trackLimit) this.counts.set(text, count);
       return undefined;
     }
     this.counts.delete(text);
-    return this.rename(text);
+    const fresh = this.rename(text);
+    if (this.next >= this.limit) this.counts = new Map();
+    return fresh;
   }
 
   /**
-   * A new name for `text`: its prepared statement no longer fits the table it reads (a migration
-   * changed the columns of a `select *`), and PostgreSQL refuses it on every connection that holds
-   * it. The new name is prepared afresh; the old one stays unused until its connection closes.
+   * A new name for `text`, whose prepared statement cannot be used any more: a migration changed
+   * the columns of its `select *` (PostgreSQL refuses it on every connection that holds it), or pg
+   * lost track of it on a connection. The new name is prepared afresh; the old one stays unused
+   * until its connection closes. Always granted, past the limit too: a text must never stay stuck.
    */
   rename(text: string): string {
     const name = `dilosi_${this.next}`;
@@ -51,38 +56,43 @@ export class StatementNames {
   }
 }
 
-/** PostgreSQL's refusal of a prepared statement whose result columns changed since it was planned. */
+/**
+ * PostgreSQL's refusal of a prepared statement whose result columns changed since it was planned
+ * ("cached plan must not change result type"). The routine is not translated; the message is,
+ * under a server's other `lc_messages`.
+ */
 export function isStalePlanError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, routine } = error as { code?: string; routine?: string };
   return (
-    error instanceof Error &&
-    (error as { code?: string }).code === '0A000' &&
-    error.message.includes('cached plan must not change result type')
+    code === '0A000' &&
+    (routine === 'RevalidateCachedQuery' ||
+      error.message.includes('cached plan must not change result type'))
   );
 }
 
-const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
-// `rollback to savepoint` stays inside the transaction.
-const TRANSACTION_END = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i;
+/** The server does not know the name pg believes it prepared on this connection. */
+function isUnknownStatementError(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: string }).code === '26000';
+}
 
 type QueryCallback = (error: Error | null, result?: pg.QueryResult) => void;
 
 /**
  * A pg Client whose `query(text, values)` (the form Kysely uses) runs under the pool's statement
- * names. A stale plan (above) outside a transaction is retried once under a new name; inside one
- * the transaction has failed already, so the error goes to the caller, and the next call prepares
- * the new name.
+ * names. When a name can no longer be used (a stale plan, a name the server does not know, or a
+ * value pg failed to send, after which pg has closed the statement but still counts it as
+ * prepared), the text gets a new name; a stale plan or an unknown name outside a transaction is
+ * run again once under it. Inside a transaction the transaction has failed already, so the error
+ * goes to the caller, and the next call prepares the new name.
  */
 export function namedStatementClient(names: StatementNames): typeof pg.Client {
   return class NamedStatementClient extends pg.Client {
-    private inTransaction = false;
-
     // pg's overloads: only (text, values) with parameters is named; everything else as it came.
     override query(...args: unknown[]): never {
       const [text, values, callback] = args;
-      if (typeof text === 'string' && Array.isArray(values)) {
-        // Kysely's begin, commit and rollback come without parameters.
-        if (values.length === 0) this.trackTransaction(text);
-        const name = values.length > 0 ? names.nameFor(text) : undefined;
+      if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+        const name = names.nameFor(text);
         if (name !== undefined) {
           const promise = this.runNamed(text, values, name);
           if (typeof callback === 'function') {
@@ -99,12 +109,18 @@ export function namedStatementClient(names: StatementNames): typeof pg.Client {
     }
 
     private async runNamed(text: string, values: unknown[], name: string): Promise<pg.QueryResult> {
+      // The server's transaction status before this statement ('I': outside a transaction).
+      const idle = this.getTransactionStatus() === 'I';
       try {
         return await this.runOnce(text, values, name);
       } catch (error) {
-        if (!isStalePlanError(error)) throw error;
-        const renamed = names.nameFor(text) === name ? names.rename(text) : names.nameFor(text);
-        if (this.inTransaction || renamed === undefined) throw error;
+        const stale = isStalePlanError(error) || isUnknownStatementError(error);
+        const sendFailed = !(error instanceof pg.DatabaseError);
+        if (!stale && !sendFailed) throw error;
+        // Another connection may have renamed it meanwhile: one new name per stale text.
+        const current = names.nameFor(text);
+        const renamed = current !== undefined && current !== name ? current : names.rename(text);
+        if (!stale || !idle) throw error;
         return this.runOnce(text, values, renamed);
       }
     }
@@ -127,12 +143,6 @@ export function namedStatementClient(names: StatementNames): typeof pg.Client {
         query.name = name;
         super.query(query);
       });
-    }
-
-    private trackTransaction(text: string): void {
-      const head = text.slice(0, 24);
-      if (TRANSACTION_START.test(head)) this.inTransaction = true;
-      else if (TRANSACTION_END.test(head)) this.inTransaction = false;
     }
   };
 }
