@@ -153,12 +153,9 @@ async function initialisePgliteDir(dataDir: string): Promise<void> {
   });
 }
 
-async function openPostgres(options: {
-  connectionString: string;
-  schema?: string;
-  poolSize?: number;
-  preparedStatements?: boolean;
-}): Promise<Database> {
+async function openPostgres(
+  options: Extract<DatabaseOptions, { kind: 'postgres' }>,
+): Promise<Database> {
   const prepared = options.preparedStatements ?? true;
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
