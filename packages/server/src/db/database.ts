@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConnectionLock, PgliteDialect } from './pglite-dialect';
+import { PgliteStatements } from './pglite-protocol';
 import { namedStatementClient, StatementNames } from './prepared-statements';
 import type { DB } from './schema';
 
@@ -105,9 +106,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
   });
   const lock = new ConnectionLock();
+  const statements = new PgliteStatements(pglite);
   const runner: SqlRunner = {
     query: async <R>(sql: string, params: unknown[] = []) => {
-      const result = await pglite.query<R>(sql, params);
+      const result = await statements.query<R>(sql, params);
       return { rows: result.rows };
     },
     exec: async (sql: string) => {
@@ -118,7 +120,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     kind: 'pglite',
     schema: 'public',
-    db: new Kysely<DB>({ dialect: new PgliteDialect(pglite, lock) }),
+    db: new Kysely<DB>({ dialect: new PgliteDialect(statements, lock) }),
     query: (sql, params) => lock.run(() => runner.query(sql, params)),
     exec: (sql) => lock.run(() => runner.exec(sql)),
     withConnection: (fn) => lock.run(() => fn(runner)),

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -10,6 +9,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import type { PgliteStatements } from './pglite-protocol';
 
 /**
  * PGlite is one connection. Every user of it (Kysely, pg-boss, migrations) takes this lock for
@@ -40,12 +40,12 @@ export class ConnectionLock {
 
 class PgliteConnection implements DatabaseConnection {
   constructor(
-    private readonly pg: PGlite,
+    private readonly statements: PgliteStatements,
     readonly release: () => void,
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pg.query<R>(compiled.sql, [...compiled.parameters]);
+    const result = await this.statements.query<R>(compiled.sql, compiled.parameters);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
@@ -60,14 +60,14 @@ class PgliteConnection implements DatabaseConnection {
 
 class PgliteDriver implements Driver {
   constructor(
-    private readonly pg: PGlite,
+    private readonly statements: PgliteStatements,
     private readonly lock: ConnectionLock,
   ) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PgliteConnection(this.pg, await this.lock.acquire());
+    return new PgliteConnection(this.statements, await this.lock.acquire());
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -91,7 +91,7 @@ class PgliteDriver implements Driver {
 
 export class PgliteDialect implements Dialect {
   constructor(
-    private readonly pg: PGlite,
+    private readonly statements: PgliteStatements,
     private readonly lock: ConnectionLock,
   ) {}
 
@@ -99,7 +99,7 @@ export class PgliteDialect implements Dialect {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PgliteDriver(this.pg, this.lock);
+    return new PgliteDriver(this.statements, this.lock);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

@@ -1,0 +1,206 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './database';
+import { PgliteStatements } from './pglite-protocol';
+import { StatementNames } from './prepared-statements';
+
+// The wire protocol spoken to PGlite directly (pglite-protocol.ts) must answer exactly as
+// `PGlite.query` does, with the same serializers and parsers, while preparing repeated texts.
+describe('PgliteStatements', () => {
+  let pglite: PGlite;
+  let statements: PgliteStatements;
+
+  beforeAll(async () => {
+    pglite = await PGlite.create();
+    statements = new PgliteStatements(pglite);
+    await pglite.exec(`
+      create table sample (
+        id integer primary key,
+        name text,
+        big bigint,
+        amount numeric,
+        ratio double precision,
+        flag boolean,
+        born date,
+        at timestamptz,
+        data jsonb,
+        tags text[],
+        numbers integer[],
+        pdf bytea,
+        code uuid
+      );
+      create unique index sample_name on sample (name);
+    `);
+  });
+  afterAll(async () => {
+    await pglite.close();
+  });
+
+  const pdf = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256);
+  const insert = `insert into sample (id, name, big, amount, ratio, flag, born, at, data, tags, numbers, pdf, code)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`;
+  const rows: unknown[][] = [
+    [
+      1,
+      'Δήλωση «ελληνικά» 😀',
+      '9007199254740993',
+      '12.50',
+      0.25,
+      true,
+      '2024-02-29',
+      new Date('2026-11-26T10:00:00.123Z'),
+      { nested: { list: [1, 'two', null] }, ok: true },
+      ['a', 'b "quoted"', 'c,d', 'ε'],
+      [1, 2, 3],
+      pdf,
+      '0f8fad5b-d9cb-469f-a165-70867728950e',
+    ],
+    [2, null, null, null, null, false, null, null, null, [], null, new Uint8Array(0), null],
+  ];
+
+  it('writes and reads every type as PGlite.query does (bytea in binary both ways)', async () => {
+    for (const row of rows) await statements.query(insert, row);
+    const select = 'select * from sample where id = any($1) order by id';
+    const ours = await statements.query(select, [[1, 2]]);
+    const theirs = await pglite.query(select, [[1, 2]]);
+    expect(ours.rows).toEqual(theirs.rows);
+    expect(ours.rows).toHaveLength(2);
+    const first = ours.rows[0] as Record<string, unknown>;
+    expect(first.pdf).toBeInstanceOf(Uint8Array);
+    expect(Buffer.compare(Buffer.from(first.pdf as Uint8Array), Buffer.from(pdf))).toBe(0);
+    expect(first.at).toEqual(new Date('2026-11-26T10:00:00.123Z'));
+    expect(first.tags).toEqual(['a', 'b "quoted"', 'c,d', 'ε']);
+    expect(first.name).toBe('Δήλωση «ελληνικά» 😀');
+    // The same text again runs as a prepared statement and answers the same.
+    expect((await statements.query(select, [[1, 2]])).rows).toEqual(theirs.rows);
+    expect((await statements.query(select, [[1, 2]])).rows).toEqual(theirs.rows);
+    const prepared = await pglite.query<{ statement: string }>(
+      'select statement from pg_prepared_statements',
+    );
+    expect(prepared.rows.map((row) => row.statement)).toContain(select);
+  });
+
+  it('reads a row larger than its buffers (several MB), then a small one', async () => {
+    const large = 'x'.repeat(3_000_000);
+    const { rows: answer } = await statements.query<{ v: string }>('select $1::text as v', [large]);
+    expect(answer[0]?.v).toHaveLength(3_000_000);
+    const { rows: small } = await statements.query<{ v: string }>('select $1::text as v', ['y']);
+    expect(small).toEqual([{ v: 'y' }]);
+  });
+
+  it('counts the rows a write touched, and none for a select', async () => {
+    const update = await statements.query('update sample set flag = $1 where id > $2', [true, 0]);
+    expect(update.affectedRows).toBe(2);
+    const select = await statements.query('select id from sample where id = $1', [1]);
+    expect(select.affectedRows).toBeUndefined();
+    const none = await statements.query('delete from sample where id = $1', [99]);
+    expect(none.affectedRows).toBe(0);
+  });
+
+  it("answers PostgreSQL's error with its fields and the statement, and keeps answering", async () => {
+    const duplicate = statements.query('insert into sample (id, name) values ($1, $2)', [3, null]);
+    await expect(duplicate).resolves.toBeDefined();
+    const error = await statements
+      .query('insert into sample (id, name) values ($1, $2)', [4, rows[0]![1]])
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: '23505',
+      constraint: 'sample_name',
+      table: 'sample',
+      severity: 'ERROR',
+      query: 'insert into sample (id, name) values ($1, $2)',
+    });
+    expect((error as Error).message).toMatch(/duplicate key/);
+    await expect(statements.query('selec $1', [1])).rejects.toMatchObject({ code: '42601' });
+    const { rows: after } = await statements.query(
+      'select count(*)::int as n from sample where id < $1',
+      [10],
+    );
+    expect(after).toEqual([{ n: 3 }]);
+  });
+
+  it('keeps the first result of a text without parameters (simple protocol), rows affected added up', async () => {
+    const answer = await statements.query<{ n: number }>(
+      'update sample set flag = false where id = 1; select 7::int8 as n',
+    );
+    expect(answer.rows).toEqual([]);
+    expect(answer.affectedRows).toBe(1);
+    const select = await statements.query<{ n: number; d: string }>(
+      "select 7::int8 as n, '2024-01-02'::date as d, '\\x0102'::bytea as b",
+    );
+    // PGlite's parsers as configured: here its defaults (int8 → number, date → Date, bytea).
+    const theirs = await pglite.query(
+      "select 7::int8 as n, '2024-01-02'::date as d, '\\x0102'::bytea as b",
+    );
+    expect(select.rows).toEqual(theirs.rows);
+  });
+
+  it('prepares a statement again when it was deallocated, outside a transaction', async () => {
+    const text = 'select name from sample where id = $1';
+    await statements.query(text, [1]);
+    await statements.query(text, [1]);
+    await pglite.exec('deallocate all');
+    expect((await statements.query(text, [1])).rows).toEqual([{ name: rows[0]![1] }]);
+    expect((await statements.query(text, [1])).rows).toEqual([{ name: rows[0]![1] }]);
+  });
+
+  it('answers a select * whose table changed, and closes the stale statement', async () => {
+    await pglite.exec('create table changing (a integer)');
+    await pglite.exec('insert into changing values (1)');
+    const text = 'select * from changing where a = $1';
+    await statements.query(text, [1]);
+    expect((await statements.query(text, [1])).rows).toEqual([{ a: 1 }]);
+    await pglite.exec('alter table changing add column b text');
+    expect((await statements.query(text, [1])).rows).toEqual([{ a: 1, b: null }]);
+    // The next statement (without parameters too) carries the Close of the stale name.
+    const listed = await statements.query<{ n: number }>(
+      `select count(*)::int as n from pg_prepared_statements where statement = '${text}'`,
+    );
+    expect(listed.rows).toEqual([{ n: 1 }]);
+  });
+
+  it('runs texts past the limit unnamed, and they answer the same', async () => {
+    const limited = new PgliteStatements(pglite, new StatementNames(1));
+    for (let i = 0; i < 3; i += 1) {
+      expect((await limited.query('select $1::int + 1 as n', [i])).rows).toEqual([{ n: i + 1 }]);
+      expect((await limited.query('select $1::int + 2 as n', [i])).rows).toEqual([{ n: i + 2 }]);
+    }
+  });
+
+  it('refuses once PGlite is closed', async () => {
+    const other = await PGlite.create();
+    const closing = new PgliteStatements(other);
+    expect((await closing.query('select $1::int as n', [1])).rows).toEqual([{ n: 1 }]);
+    await other.close();
+    await expect(closing.query('select $1::int as n', [1])).rejects.toThrow(/closed/);
+  });
+});
+
+// The embedded database's own parsers (database.ts) through the new path and Kysely.
+describe('the embedded database through Kysely', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite' });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('answers int8 as a number, date as text, bytea as bytes, in and out of transactions', async () => {
+    const read = (db: Database['db']) =>
+      sql<{
+        n: number;
+        d: string;
+        b: Uint8Array;
+      }>`select ${'5'}::int8 as n, ${'2024-01-02'}::date as d, ${new Uint8Array([1, 2, 255])}::bytea as b`.execute(
+        db,
+      );
+    for (let i = 0; i < 3; i += 1) {
+      const { rows } = await read(database.db);
+      expect(rows).toEqual([{ n: 5, d: '2024-01-02', b: new Uint8Array([1, 2, 255]) }]);
+    }
+    const inTransaction = await database.db.transaction().execute((trx) => read(trx));
+    expect(inTransaction.rows).toEqual([{ n: 5, d: '2024-01-02', b: new Uint8Array([1, 2, 255]) }]);
+  });
+});
