@@ -81,12 +81,22 @@ describe('PgliteStatements', () => {
     expect(prepared.rows.map((row) => row.statement)).toContain(select);
   });
 
-  it('reads a row larger than its buffers (several MB), then a small one', async () => {
+  it('reads and writes values larger than its buffers (several MB), then small ones', async () => {
     const large = 'x'.repeat(3_000_000);
     const { rows: answer } = await statements.query<{ v: string }>('select $1::text as v', [large]);
     expect(answer[0]?.v).toHaveLength(3_000_000);
     const { rows: small } = await statements.query<{ v: string }>('select $1::text as v', ['y']);
     expect(small).toEqual([{ v: 'y' }]);
+    // A large parameter (an uploaded file) in binary, read back, then a small one.
+    const file = Uint8Array.from({ length: 3_000_000 }, (_, i) => (i * 7) % 256);
+    const { rows: echoed } = await statements.query<{ b: Uint8Array }>('select $1::bytea as b', [
+      file,
+    ]);
+    expect(Buffer.compare(Buffer.from(echoed[0]!.b), Buffer.from(file))).toBe(0);
+    const { rows: tiny } = await statements.query<{ b: Uint8Array }>('select $1::bytea as b', [
+      new Uint8Array([9]),
+    ]);
+    expect(tiny).toEqual([{ b: new Uint8Array([9]) }]);
   });
 
   it('counts the rows a write touched, and none for a select', async () => {

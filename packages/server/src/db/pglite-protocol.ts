@@ -229,6 +229,8 @@ class MessageWriter {
 
   reset(): this {
     this.offset = 0;
+    // A message that grew the buffer (an uploaded file) does not keep it.
+    if (this.buffer.length > 1024 * 1024) this.buffer = Buffer.allocUnsafe(16 * 1024);
     return this;
   }
 
