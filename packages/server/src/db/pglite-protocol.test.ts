@@ -97,6 +97,8 @@ describe('PgliteStatements', () => {
       new Uint8Array([9]),
     ]);
     expect(tiny).toEqual([{ b: new Uint8Array([9]) }]);
+    // Neither the 3 MB message nor the 3 MB answer stays referenced.
+    expect(statements.retainedBytes).toBeLessThan(1024 * 1024);
   });
 
   it('counts the rows a write touched, and none for a select', async () => {
@@ -171,11 +173,93 @@ describe('PgliteStatements', () => {
   });
 
   it('runs texts past the limit unnamed, and they answer the same', async () => {
-    const limited = new PgliteStatements(pglite, new StatementNames(1));
-    for (let i = 0; i < 3; i += 1) {
-      expect((await limited.query('select $1::int + 1 as n', [i])).rows).toEqual([{ n: i + 1 }]);
-      expect((await limited.query('select $1::int + 2 as n', [i])).rows).toEqual([{ n: i + 2 }]);
+    const other = await PGlite.create();
+    try {
+      const limited = new PgliteStatements(other, new StatementNames(1));
+      for (let i = 0; i < 3; i += 1) {
+        expect((await limited.query('select $1::int + 1 as n', [i])).rows).toEqual([{ n: i + 1 }]);
+        expect((await limited.query('select $1::int + 2 as n', [i])).rows).toEqual([{ n: i + 2 }]);
+      }
+      const named = await other.query('select count(*)::int as n from pg_prepared_statements');
+      expect(named.rows).toEqual([{ n: 1 }]);
+    } finally {
+      await other.close();
     }
+  });
+
+  it("sends bytea in binary and reads it in binary: PGlite's text codecs are never called", async () => {
+    const other = await PGlite.create();
+    try {
+      const refuse = () => {
+        throw new Error('the text codec was used');
+      };
+      other.parsers[17] = refuse;
+      other.serializers[17] = refuse;
+      const binary = new PgliteStatements(other);
+      for (let i = 0; i < 3; i += 1) {
+        const { rows: answer } = await binary.query<{ b: Uint8Array | null; c: Uint8Array | null }>(
+          'select $1::bytea as b, $2::bytea as c',
+          [new Uint8Array([0, 1, 2, 254]), null],
+        );
+        expect(answer).toEqual([{ b: new Uint8Array([0, 1, 2, 254]), c: null }]);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('takes more than 32,767 parameters, and refuses more than 65,535 before sending', async () => {
+    const values = (count: number) =>
+      Array.from({ length: count }, (_, i) => `($${i + 1}::int)`).join(',');
+    const many = Array.from({ length: 40_000 }, (_, i) => i);
+    const text = `select count(*)::int as n from (values ${values(40_000)}) as v(x)`;
+    expect((await statements.query(text, many)).rows).toEqual([{ n: 40_000 }]);
+    const tooMany = Array.from({ length: 65_536 }, (_, i) => i);
+    await expect(statements.query(`select ${values(65_536)}`, tooMany)).rejects.toThrow(RangeError);
+    expect((await statements.query('select $1::int as n', [1])).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('refuses a value its serializer refuses, and the next statements answer', async () => {
+    const text = 'select $1::boolean as b';
+    await expect(statements.query(text, ['maybe'])).rejects.toThrow(/boolean/);
+    expect((await statements.query(text, ['yes'])).rows).toEqual([{ b: true }]);
+    await expect(statements.query(text, ['maybe'])).rejects.toThrow(/boolean/);
+    expect((await statements.query(text, [false])).rows).toEqual([{ b: false }]);
+    // A serializer that hands back a typed array (PGlite's array serializer, for a non-array)
+    // sends its bytes, not whatever the buffer held before.
+    await statements.query('select $1::text as secret', ['S'.repeat(400)]);
+    const error = await statements
+      .query('select $1::int2[] as a', [new Int16Array([65, 65])])
+      .catch((caught: unknown) => caught as Error);
+    expect(String((error as Error).message)).not.toMatch(/SSSS/);
+  });
+
+  it('answers jsonb[] and timestamptz[] columns, and a column named __proto__, as PGlite.query does', async () => {
+    const text = `select array['{"a":1}'::jsonb, '[2]'::jsonb] as j,
+      array['2026-11-26T10:00:00Z'::timestamptz, null] as t,
+      '{"x":1}'::jsonb as "__proto__", $1::int as n`;
+    const ours = await statements.query<Record<string, unknown>>(text, [1]);
+    const theirs = await pglite.query<Record<string, unknown>>(text, [1]);
+    expect(ours.rows).toEqual(theirs.rows);
+    expect(Object.keys(ours.rows[0]!)).toEqual(['j', 't', '__proto__', 'n']);
+    expect(Object.getPrototypeOf(ours.rows[0])).toBe(Object.prototype);
+  });
+
+  it('fails a transaction whose prepared select * went stale, then prepares it afresh', async () => {
+    await pglite.exec('create table shifting (a integer)');
+    await pglite.exec('insert into shifting values (1)');
+    const text = 'select * from shifting where a = $1';
+    await statements.query(text, [1]);
+    await statements.query(text, [1]);
+    await pglite.exec('alter table shifting add column b integer default 2');
+    await statements.query('begin');
+    await expect(statements.query(text, [1])).rejects.toMatchObject({ code: '0A000' });
+    await statements.query('rollback');
+    expect((await statements.query(text, [1])).rows).toEqual([{ a: 1, b: 2 }]);
+    const listed = await statements.query<{ n: number }>(
+      `select count(*)::int as n from pg_prepared_statements where statement = '${text}'`,
+    );
+    expect(listed.rows).toEqual([{ n: 1 }]);
   });
 
   it('refuses once PGlite is closed', async () => {

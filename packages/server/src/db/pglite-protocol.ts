@@ -22,6 +22,8 @@ import { isStalePlanError, StatementNames } from './prepared-statements';
  */
 
 const BYTEA = 17;
+/** The protocol counts parameters in an unsigned 16-bit integer. */
+const MAX_PARAMETERS = 65_535;
 const TEXT_FORMAT = 0;
 const BINARY_FORMAT = 1;
 
@@ -71,9 +73,17 @@ export class PgliteStatements {
     this.names = names;
   }
 
+  /** Bytes held by the message and answer buffers between statements. */
+  get retainedBytes(): number {
+    return this.writer.capacity + this.reader.capacity;
+  }
+
   /** Runs one statement with its parameters (extended protocol), as `PGlite.query` would. */
   async query<R>(text: string, params: readonly unknown[] = []): Promise<StatementResult<R>> {
     if (this.pglite.closed) throw new Error('PGlite is closed');
+    if (params.length > MAX_PARAMETERS) {
+      throw new RangeError(`A statement takes at most ${MAX_PARAMETERS} parameters`);
+    }
     // Without parameters (`begin`, `commit`, DDL): the simple protocol, one trip, nothing named.
     if (params.length === 0) return this.simple<R>(text);
     const idleBefore = !this.pglite.isInTransaction();
@@ -103,9 +113,9 @@ export class PgliteStatements {
     let prepared = name === undefined ? undefined : this.prepared.get(name);
     if (prepared === undefined) {
       const writer = this.writer.reset();
-      this.closeRenamed(writer);
+      const closing = this.closeRenamed(writer);
       writer.parse(statement, text).describeStatement(statement).sync();
-      const answer = await this.send(writer.finish());
+      const answer = await this.send(writer.finish(), closing);
       if (answer.error) throw withQuery(answer.error, text);
       prepared = preparedFrom(answer, this.pglite);
       if (name !== undefined) this.prepared.set(name, prepared);
@@ -115,7 +125,7 @@ export class PgliteStatements {
       .bind(statement, this.serialize(params, prepared), prepared.resultFormats)
       .execute()
       .sync();
-    const answer = await this.send(writer.finish(), prepared.columns);
+    const answer = await this.send(writer.finish(), 0, prepared.columns);
     if (answer.error) throw withQuery(answer.error, text);
     await this.syncToFs();
     return { rows: toObjects<R>(answer.rows, prepared.columns), affectedRows: answer.affectedRows };
@@ -123,8 +133,13 @@ export class PgliteStatements {
 
   private async simple<R>(text: string): Promise<StatementResult<R>> {
     const writer = this.writer.reset();
-    this.closeRenamed(writer);
-    const answer = await this.send(writer.query(text).finish(), undefined, this.pglite.parsers);
+    const closing = this.closeRenamed(writer);
+    const answer = await this.send(
+      writer.query(text).finish(),
+      closing,
+      undefined,
+      this.pglite.parsers,
+    );
     if (answer.error) throw withQuery(answer.error, text);
     await this.syncToFs();
     return { rows: toObjects<R>(answer.rows, answer.columns), affectedRows: answer.affectedRows };
@@ -135,12 +150,16 @@ export class PgliteStatements {
     if (!this.pglite.isInTransaction()) await this.pglite.syncToFs();
   }
 
-  private closeRenamed(writer: MessageWriter): void {
-    if (this.toClose.length === 0 || this.pglite.isInTransaction()) return;
+  /**
+   * Writes the Close of names renamed away from (outside a transaction only), and answers how
+   * many: they leave the list once the message has been sent.
+   */
+  private closeRenamed(writer: MessageWriter): number {
+    if (this.toClose.length === 0 || this.pglite.isInTransaction()) return 0;
     for (const name of this.toClose) writer.closeStatement(name);
     // Its own Sync: whatever follows is then read as after any other finished exchange.
     writer.sync();
-    this.toClose = [];
+    return this.toClose.length;
   }
 
   /** PGlite's own serializers, chosen by the parameter's type; bytea in binary. */
@@ -154,7 +173,7 @@ export class PgliteStatements {
       else if (typeId === BYTEA && value instanceof Uint8Array) values[i] = value;
       else {
         const serializer = typeId === undefined ? undefined : serializers[typeId];
-        values[i] = serializer ? serializer(value) : String(value);
+        values[i] = asParameter(serializer ? (serializer(value) as unknown) : value);
       }
     }
     return values;
@@ -166,19 +185,42 @@ export class PgliteStatements {
    */
   private async send(
     message: Buffer,
+    closing: number,
     columns?: Column[],
     parsers?: PGlite['parsers'],
   ): Promise<Answer> {
     const reader = this.reader.reset();
-    await this.pglite.execProtocolRawStream(message, {
-      syncToFs: false,
-      onRawData: (bytes) => reader.push(bytes),
-    });
-    return readAnswer(reader.buffer(), columns, parsers);
+    try {
+      await this.pglite.execProtocolRawStream(message, {
+        syncToFs: false,
+        onRawData: (bytes) => reader.push(bytes),
+      });
+      if (closing > 0) this.toClose.splice(0, closing);
+      return readAnswer(reader.buffer(), columns, parsers);
+    } finally {
+      // Everything is copied out by now: a large upload or answer does not stay referenced.
+      this.writer.release();
+      this.reader.release();
+    }
   }
 }
 
 /** The name is unknown to PostgreSQL (26000), or taken by a statement this side lost (42P05). */
+/**
+ * A serializer's output as the protocol carries it. Like PGlite's own writer: bytes (any view or
+ * an ArrayBuffer) in binary, anything else as text. A serializer may hand its input back unchanged
+ * (PGlite's array serializer does for a value that is not an array).
+ */
+function asParameter(value: unknown): Parameter {
+  if (typeof value === 'string') return value;
+  if (value instanceof Uint8Array) return value;
+  if (ArrayBuffer.isView(value)) {
+    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  }
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  return String(value);
+}
+
 function isUnknownStatement(error: unknown): boolean {
   const code = error instanceof Error ? (error as { code?: string }).code : undefined;
   return code === '26000' || code === '42P05';
@@ -214,13 +256,27 @@ function toObjects<R>(rows: unknown[][], columns: Column[] | undefined): R[] {
   for (let r = 0; r < rows.length; r += 1) {
     const row = rows[r]!;
     const object: Record<string, unknown> = {};
-    for (let c = 0; c < columns.length; c += 1) object[columns[c]!.name] = row[c];
+    for (let c = 0; c < columns.length; c += 1) {
+      const name = columns[c]!.name;
+      if (name === '__proto__') {
+        // An own key, as Object.fromEntries makes it, not the object's prototype.
+        Object.defineProperty(object, name, {
+          value: row[c],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else object[name] = row[c];
+    }
     objects[r] = object as R;
   }
   return objects;
 }
 
 type Parameter = string | Uint8Array | null;
+
+/** The largest buffer kept from one statement to the next. */
+const RETAINED_BYTES = 1024 * 1024;
 
 /** Frontend messages, written into one growing buffer that is reused from call to call. */
 class MessageWriter {
@@ -229,9 +285,16 @@ class MessageWriter {
 
   reset(): this {
     this.offset = 0;
-    // A message that grew the buffer (an uploaded file) does not keep it.
-    if (this.buffer.length > 1024 * 1024) this.buffer = Buffer.allocUnsafe(16 * 1024);
     return this;
+  }
+
+  /** A message that grew the buffer (an uploaded file) does not keep it. */
+  release(): void {
+    if (this.buffer.length > RETAINED_BYTES) this.buffer = Buffer.allocUnsafe(16 * 1024);
+  }
+
+  get capacity(): number {
+    return this.buffer.length;
   }
 
   finish(): Buffer {
@@ -265,10 +328,10 @@ class MessageWriter {
   bind(statement: string, values: Parameter[], resultFormats: number[]): this {
     const start = this.begin(0x42); // 'B'
     this.cstring('').cstring(statement);
-    this.int16(values.length);
+    this.uint16(values.length);
     for (const value of values)
       this.int16(value instanceof Uint8Array ? BINARY_FORMAT : TEXT_FORMAT);
-    this.int16(values.length);
+    this.uint16(values.length);
     for (const value of values) {
       if (value === null) this.int32(-1);
       else if (typeof value === 'string') {
@@ -331,6 +394,13 @@ class MessageWriter {
     return this;
   }
 
+  private uint16(value: number): this {
+    this.ensure(2);
+    this.buffer.writeUInt16BE(value, this.offset);
+    this.offset += 2;
+    return this;
+  }
+
   private int32(value: number): this {
     this.ensure(4);
     this.buffer.writeInt32BE(value, this.offset);
@@ -363,9 +433,16 @@ class ChunkCollector {
 
   reset(): this {
     this.length = 0;
-    // An answer that grew the buffer (a large row) does not keep it.
-    if (this.data.length > 1024 * 1024) this.data = Buffer.allocUnsafe(64 * 1024);
     return this;
+  }
+
+  /** An answer that grew the buffer (a large row) does not keep it. */
+  release(): void {
+    if (this.data.length > RETAINED_BYTES) this.data = Buffer.allocUnsafe(64 * 1024);
+  }
+
+  get capacity(): number {
+    return this.data.length;
   }
 
   push(bytes: Uint8Array): number {
@@ -422,6 +499,7 @@ function readAnswer(
     error: undefined,
   };
   let offset = 0;
+  let last = 0;
   while (offset + 5 <= data.length) {
     const code = data[offset]!;
     const length = data.readInt32BE(offset + 1);
@@ -440,7 +518,7 @@ function readAnswer(
         break;
       case 0x74: {
         // 't' ParameterDescription
-        const count = data.readInt16BE(start);
+        const count = data.readUInt16BE(start);
         const types: number[] = new Array(count);
         for (let i = 0; i < count; i += 1) types[i] = data.readUInt32BE(start + 2 + 4 * i);
         answer.parameterTypes = types;
@@ -469,6 +547,11 @@ function readAnswer(
         break;
     }
     offset = end;
+    last = code;
+  }
+  if (offset !== data.length || last !== 0x5a) {
+    // Every exchange ends in Sync, so a whole answer ends in ReadyForQuery ('Z').
+    throw new Error('PGlite returned an incomplete answer');
   }
   return answer;
 }
