@@ -196,7 +196,7 @@ export class PgliteStatements {
         onRawData: (bytes) => reader.push(bytes),
       });
       if (closing > 0) this.toClose.splice(0, closing);
-      return readAnswer(reader.buffer(), columns, parsers);
+      return readAnswer(reader.bytes(), columns, parsers);
     } finally {
       // Everything is copied out by now: a large upload or answer does not stay referenced.
       this.writer.release();
@@ -278,23 +278,41 @@ type Parameter = string | Uint8Array | null;
 /** The largest buffer kept from one statement to the next. */
 const RETAINED_BYTES = 1024 * 1024;
 
-/** Frontend messages, written into one growing buffer that is reused from call to call. */
-class MessageWriter {
-  private buffer = Buffer.allocUnsafe(16 * 1024);
-  private offset = 0;
+/** A buffer reused from statement to statement: grows as needed, shrinks back once released. */
+class ReusedBuffer {
+  protected buffer: Buffer;
+  protected offset = 0;
+
+  constructor(private readonly initialSize: number) {
+    this.buffer = Buffer.allocUnsafe(initialSize);
+  }
 
   reset(): this {
     this.offset = 0;
     return this;
   }
 
-  /** A message that grew the buffer (an uploaded file) does not keep it. */
+  /** A statement that grew the buffer (an uploaded file, a large row) does not keep it. */
   release(): void {
-    if (this.buffer.length > RETAINED_BYTES) this.buffer = Buffer.allocUnsafe(16 * 1024);
+    if (this.buffer.length > RETAINED_BYTES) this.buffer = Buffer.allocUnsafe(this.initialSize);
   }
 
   get capacity(): number {
     return this.buffer.length;
+  }
+
+  protected ensure(size: number): void {
+    if (this.offset + size <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.offset + size));
+    this.buffer.copy(grown, 0, 0, this.offset);
+    this.buffer = grown;
+  }
+}
+
+/** Frontend messages, written into one buffer reused from call to call. */
+class MessageWriter extends ReusedBuffer {
+  constructor() {
+    super(16 * 1024);
   }
 
   finish(): Buffer {
@@ -417,47 +435,23 @@ class MessageWriter {
     this.offset += 1;
     return this;
   }
-
-  private ensure(size: number): void {
-    if (this.offset + size <= this.buffer.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.offset + size));
-    this.buffer.copy(grown, 0, 0, this.offset);
-    this.buffer = grown;
-  }
 }
 
 /** PGlite hands its answer over in chunks that are views of WebAssembly memory: copied here. */
-class ChunkCollector {
-  private data = Buffer.allocUnsafe(64 * 1024);
-  private length = 0;
-
-  reset(): this {
-    this.length = 0;
-    return this;
-  }
-
-  /** An answer that grew the buffer (a large row) does not keep it. */
-  release(): void {
-    if (this.data.length > RETAINED_BYTES) this.data = Buffer.allocUnsafe(64 * 1024);
-  }
-
-  get capacity(): number {
-    return this.data.length;
+class ChunkCollector extends ReusedBuffer {
+  constructor() {
+    super(64 * 1024);
   }
 
   push(bytes: Uint8Array): number {
-    if (this.length + bytes.length > this.data.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.data.length * 2, this.length + bytes.length));
-      this.data.copy(grown, 0, 0, this.length);
-      this.data = grown;
-    }
-    this.data.set(bytes, this.length);
-    this.length += bytes.length;
+    this.ensure(bytes.length);
+    this.buffer.set(bytes, this.offset);
+    this.offset += bytes.length;
     return bytes.length;
   }
 
-  buffer(): Buffer {
-    return this.data.subarray(0, this.length);
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.offset);
   }
 }
 
