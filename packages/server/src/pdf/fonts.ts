@@ -66,8 +66,33 @@ function withLayoutCache(font: Font): Font {
       run.positions.map((p) => ({ ...p })),
     );
   };
+  const getGlyph = (id: number, characters?: number[]): unknown =>
+    withDecodedOutline((font as unknown as { getGlyph: GetGlyph }).getGlyph(id, characters));
   return new Proxy(font, {
-    get: (target, property) =>
-      property === 'layout' ? layout : Reflect.get(target, property, target),
+    get: (target, property) => {
+      if (property === 'layout') return layout;
+      if (property === 'getGlyph') return getGlyph;
+      return Reflect.get(target, property, target);
+    },
   });
+}
+
+type GetGlyph = (id: number, characters?: number[]) => unknown;
+type DecodableGlyph = { _decode(): unknown };
+const outlineKept = new WeakSet<object>();
+
+/**
+ * A document's font subset (fontkit's TTFSubset, through `getGlyph` on this font) decodes the
+ * whole outline of each glyph it embeds, only to learn whether the glyph is made of others: the
+ * same answer for every document, ~9 % of a document's render. A glyph object lives as long as
+ * its font, so its decoded outline (read, never changed, without font variations) is kept on it.
+ */
+function withDecodedOutline(glyph: unknown): unknown {
+  if (typeof glyph !== 'object' || glyph === null || outlineKept.has(glyph)) return glyph;
+  const decodable = glyph as DecodableGlyph;
+  const decode = decodable._decode.bind(glyph);
+  let outline: { value: unknown } | undefined;
+  decodable._decode = () => (outline ??= { value: decode() }).value;
+  outlineKept.add(glyph);
+  return glyph;
 }

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create } from 'fontkit';
+import { describe, expect, it } from 'vitest';
+import { documentFonts } from './fonts';
+
+const require = createRequire(import.meta.url);
+
+/** fontkit's parts a subset touches, which its types (fontkit.d.ts) leave out. */
+type SubsetFont = {
+  layout(text: string): { glyphs: Array<{ id: number }> };
+  getGlyph(id: number): { _decode(): { numberOfContours: number } | null };
+  createSubset(): { includeGlyph(id: number): number; encode(): Uint8Array };
+};
+
+const asSubsetFont = (font: unknown) => font as SubsetFont;
+
+// Latin, monotonic and polytonic Greek: accented letters are built from other glyphs in Noto Sans.
+const TEXT = 'Υπεύθυνη Δήλωση — Ϊ ϋ ΐ ἄ ῷ é ñ Ç 0123456789 «Αθήνα»';
+
+function subsetBytes(font: SubsetFont, text: string): Uint8Array {
+  const subset = font.createSubset();
+  for (const glyph of font.layout(text).glyphs) subset.includeGlyph(glyph.id);
+  return subset.encode();
+}
+
+describe('document fonts', () => {
+  const plain = asSubsetFont(
+    create(
+      readFileSync(
+        require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+      ),
+    ),
+  );
+  const kept = asSubsetFont(documentFonts().regular);
+
+  it('embeds, with outlines kept between documents, exactly the subset fontkit embeds alone', () => {
+    const expected = subsetBytes(plain, TEXT);
+    // The first document decodes and keeps the outlines; the next ones read them back.
+    for (let document = 0; document < 3; document += 1) {
+      expect(Buffer.from(subsetBytes(kept, TEXT)).equals(Buffer.from(expected))).toBe(true);
+    }
+    // A different text after those: other glyphs, some kept already, some new.
+    const other = 'Ένα άλλο κείμενο: ώρα, ημέρα, Ζ Ξ Ψ Ω ü ß';
+    expect(
+      Buffer.from(subsetBytes(kept, other)).equals(Buffer.from(subsetBytes(plain, other))),
+    ).toBe(true);
+  });
+
+  it('covers glyphs made of other glyphs (their components are renumbered in the subset)', () => {
+    const composite = plain
+      .layout(TEXT)
+      .glyphs.filter((glyph) => (plain.getGlyph(glyph.id)._decode()?.numberOfContours ?? 0) < 0);
+    expect(composite.length).toBeGreaterThan(0);
+  });
+
+  it('decodes a glyph’s outline once however many documents embed it', () => {
+    const glyph = kept.getGlyph(kept.layout('ά').glyphs[0]!.id);
+    expect(glyph._decode()).toBe(glyph._decode());
+    expect(kept.getGlyph(kept.layout('ά').glyphs[0]!.id)).toBe(glyph);
+  });
+});
