@@ -1,6 +1,6 @@
 import { recipientName, type DocumentPreview, formatAthensDateTime } from '@dilosi/domain';
 import PDFDocument from 'pdfkit';
-import { asPdfFont, documentFonts } from './fonts';
+import { asPdfFont, documentFonts, shareWordLayouts } from './fonts';
 import { PDF_LABELS, PDF_METADATA } from './pdf-labels';
 import { drawQrCode, QR_SIZE_PT } from './qr';
 import { addSealPlaceholder } from './seal-placeholder';
@@ -65,6 +65,11 @@ export function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
   });
   doc.registerFont(REGULAR, asPdfFont(fonts.regular));
   doc.registerFont(BOLD, asPdfFont(fonts.bold));
+  // Words laid out by earlier documents are not laid out again (fonts.ts).
+  doc.font(BOLD);
+  shareWordLayouts(doc);
+  doc.font(REGULAR);
+  shareWordLayouts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create } from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { documentFonts } from './fonts';
+import PDFDocument from 'pdfkit';
+import { renderDocumentPdf, type DocumentPdfInput } from './document-pdf';
+import { asPdfFont, documentFonts, shareWordLayouts } from './fonts';
 
 const require = createRequire(import.meta.url);
 
@@ -58,5 +60,47 @@ describe('document fonts', () => {
     const glyph = kept.getGlyph(kept.layout('ά').glyphs[0]!.id);
     expect(glyph._decode()).toBe(glyph._decode());
     expect(kept.getGlyph(kept.layout('ά').glyphs[0]!.id)).toBe(glyph);
+  });
+});
+
+describe('word layouts shared between documents', () => {
+  const input = (body: string, name: string): DocumentPdfInput => ({
+    preview: {
+      heading: { el: 'ΥΠΕΥΘΥΝΗ ΔΗΛΩΣΗ', en: 'SOLEMN DECLARATION', fr: 'DÉCLARATION' },
+      rows: [{ label: { el: 'Όνομα', en: 'Name', fr: 'Nom' }, value: name }],
+      body: [{ el: body, en: body, fr: body }],
+      recipient: null,
+    },
+    referenceCode: 'ABCD1234EFGH5678',
+    issuedAt: new Date('2026-01-02T10:00:00Z'),
+    validationUrl: 'https://dilosi.example/show/ABCD1234EFGH5678',
+    title: 'Υπεύθυνη δήλωση',
+    sealPlaceholder: true,
+  });
+
+  it('render a document byte for byte alike whether its words were laid out before or not', async () => {
+    const first = await renderDocumentPdf(input('Δηλώνω υπεύθυνα ότι όλα ισχύουν.', 'ΓΙΩΡΓΟΣ'));
+    const other = await renderDocumentPdf(
+      input('Κάτι άλλο: λέξεις νέες, é ñ Ç, 12/03/2026 και «εισαγωγικά».', 'ΜΑΡΙΑ ΝΙΚΟΛΑΟΥ'),
+    );
+    const again = await renderDocumentPdf(input('Δηλώνω υπεύθυνα ότι όλα ισχύουν.', 'ΓΙΩΡΓΟΣ'));
+    expect(again.equals(first)).toBe(true);
+    expect(other.equals(first)).toBe(false);
+  });
+
+  it('hand a new document the words earlier documents laid out, per font', async () => {
+    await renderDocumentPdf(input('Μοναδική λέξη ξωτικοπαρέα εδώ.', 'ΕΛΕΝΗ'));
+    const doc = new PDFDocument({ font: asPdfFont(documentFonts().regular) as string });
+    const own = (doc as unknown as { _font: { layoutCache: Record<string, unknown> } })._font;
+    expect(own.layoutCache['ξωτικοπαρέα ']).toBeUndefined();
+    shareWordLayouts(doc);
+    expect(own.layoutCache['ξωτικοπαρέα ']).toMatchObject({ glyphs: expect.any(Array) });
+    // Another font of the same document has a dictionary of its own.
+    doc.registerFont('NotoSans-Bold', asPdfFont(documentFonts().bold));
+    doc.font('NotoSans-Bold');
+    shareWordLayouts(doc);
+    const bold = (doc as unknown as { _font: { layoutCache: Record<string, unknown> } })._font;
+    expect(bold.layoutCache).not.toBe(own.layoutCache);
+    doc.end();
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create, type Font, type GlyphPosition, type GlyphRun } from 'fontkit';
+import { create, type Font } from 'fontkit';
 
 /**
  * Noto Sans (Latin and Greek) parsed once per process: parsing a TTF costs more than laying
@@ -14,7 +14,7 @@ const FONT_FILES = {
   regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
   bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
 } as const;
-/** Words kept laid out; the set is dropped and starts again when full. */
+/** Words kept laid out, per font; the set is dropped and starts again when full. */
 const LAYOUT_CACHE_WORDS = 20_000;
 
 let fonts: DocumentFonts | undefined;
@@ -30,49 +30,58 @@ export function asPdfFont(font: Font): PDFKit.Mixins.PDFFontSource {
 }
 
 function parseFont(file: string): Font {
-  return withLayoutCache(create(readFileSync(require.resolve(file))));
-}
-
-class CachedGlyphRun implements GlyphRun {
-  constructor(
-    readonly glyphs: unknown[],
-    readonly positions: GlyphPosition[],
-  ) {}
-  get advanceWidth(): number {
-    let width = 0;
-    for (const position of this.positions) width += position.xAdvance;
-    return width;
-  }
+  return withKeptOutlines(create(readFileSync(require.resolve(file))));
 }
 
 /**
- * Shaping a word (OpenType lookups) is most of the cost of a page, and pdfkit caches it only per
- * document; this cache lives as long as the process. pdfkit lays out word by word and scales the
- * positions it gets in place, so each caller receives its own copy of them.
+ * The font as pdfkit sees it: fontkit's, except that a glyph's decoded outline is kept
+ * (withDecodedOutline).
  */
-function withLayoutCache(font: Font): Font {
-  const cache = new Map<string, { glyphs: unknown[]; positions: GlyphPosition[] }>();
-  const layout = (text: string, features?: unknown): GlyphRun => {
-    if (features !== undefined) return font.layout(text, features);
-    let run = cache.get(text);
-    if (!run) {
-      const fresh = font.layout(text);
-      run = { glyphs: fresh.glyphs, positions: fresh.positions.map((p) => ({ ...p })) };
-      if (cache.size >= LAYOUT_CACHE_WORDS) cache.clear();
-      cache.set(text, run);
-    }
-    return new CachedGlyphRun(
-      run.glyphs,
-      run.positions.map((p) => ({ ...p })),
-    );
-  };
+function withKeptOutlines(font: Font): Font {
   const getGlyph = (id: number, characters?: number[]): unknown =>
     withDecodedOutline((font as unknown as { getGlyph: GetGlyph }).getGlyph(id, characters));
   return new Proxy(font, {
-    get: (target, property) => {
-      if (property === 'layout') return layout;
-      if (property === 'getGlyph') return getGlyph;
-      return Reflect.get(target, property, target);
+    get: (target, property) =>
+      property === 'getGlyph' ? getGlyph : Reflect.get(target, property, target),
+  });
+}
+
+/** What pdfkit keeps of a laid-out word: fontkit's glyph run, its positions scaled to 1000/em. */
+type WordLayouts = Record<string, unknown>;
+const wordLayouts = new Map<string, WordLayouts>();
+
+/**
+ * Shaping a word (OpenType lookups) and scaling its positions is most of the cost of a page, and
+ * pdfkit keeps the result only for the document it lays out (each font object of a document has
+ * its own `layoutCache`, a word → run dictionary it reads and writes, never changing a run once
+ * stored). This gives the current font of `doc` the one dictionary of its font for the whole
+ * process instead, so a word is laid out once, not once per document. Call it right after
+ * `doc.font(name)` first opens the font; the dictionary starts again when it holds
+ * LAYOUT_CACHE_WORDS words.
+ */
+export function shareWordLayouts(doc: PDFKit.PDFDocument): void {
+  const font = (doc as unknown as { _font?: { name?: unknown; layoutCache?: unknown } })._font;
+  if (!font || typeof font.name !== 'string' || typeof font.layoutCache !== 'object') {
+    throw new Error('pdfkit font without a layout cache: see shareWordLayouts in fonts.ts');
+  }
+  let layouts = wordLayouts.get(font.name);
+  if (!layouts) {
+    layouts = boundedWords(LAYOUT_CACHE_WORDS);
+    wordLayouts.set(font.name, layouts);
+  }
+  font.layoutCache = layouts;
+}
+
+/** A dictionary (as pdfkit uses it: read and write by word) of at most `limit` words. */
+function boundedWords(limit: number): WordLayouts {
+  let words = new Map<string, unknown>();
+  return new Proxy(Object.create(null) as WordLayouts, {
+    get: (_target, word) => (typeof word === 'string' ? words.get(word) : undefined),
+    set: (_target, word, run) => {
+      if (typeof word !== 'string') return false;
+      if (words.size >= limit) words = new Map();
+      words.set(word, run);
+      return true;
     },
   });
 }
