@@ -88,17 +88,28 @@ describe('word layouts shared between documents', () => {
     expect(other.equals(first)).toBe(false);
   });
 
+  it('leave a font alone that keeps no words (pdfkit told not to)', () => {
+    const doc = new PDFDocument({
+      font: asPdfFont(documentFonts().regular) as string,
+      fontLayoutCache: false,
+    } as PDFKit.PDFDocumentOptions);
+    expect(shareWordLayouts(doc)).toBe(false);
+    const own = (doc as unknown as { _font: { layoutCache?: unknown } })._font;
+    expect(own.layoutCache).toBeUndefined();
+    doc.end();
+  });
+
   it('hand a new document the words earlier documents laid out, per font', async () => {
     await renderDocumentPdf(input('Μοναδική λέξη ξωτικοπαρέα εδώ.', 'ΕΛΕΝΗ'));
     const doc = new PDFDocument({ font: asPdfFont(documentFonts().regular) as string });
     const own = (doc as unknown as { _font: { layoutCache: Record<string, unknown> } })._font;
     expect(own.layoutCache['ξωτικοπαρέα ']).toBeUndefined();
-    shareWordLayouts(doc);
+    expect(shareWordLayouts(doc)).toBe(true);
     expect(own.layoutCache['ξωτικοπαρέα ']).toMatchObject({ glyphs: expect.any(Array) });
     // Another font of the same document has a dictionary of its own.
     doc.registerFont('NotoSans-Bold', asPdfFont(documentFonts().bold));
     doc.font('NotoSans-Bold');
-    shareWordLayouts(doc);
+    expect(shareWordLayouts(doc)).toBe(true);
     const bold = (doc as unknown as { _font: { layoutCache: Record<string, unknown> } })._font;
     expect(bold.layoutCache).not.toBe(own.layoutCache);
     doc.end();

@@ -48,7 +48,8 @@ function withKeptOutlines(font: Font): Font {
 
 /** What pdfkit keeps of a laid-out word: fontkit's glyph run, its positions scaled to 1000/em. */
 type WordLayouts = Record<string, unknown>;
-const wordLayouts = new Map<string, WordLayouts>();
+/** One dictionary per fontkit font (pdfkit's positions depend on the font only, not the size). */
+const wordLayouts = new WeakMap<object, WordLayouts>();
 
 /**
  * Shaping a word (OpenType lookups) and scaling its positions is most of the cost of a page, and
@@ -57,19 +58,27 @@ const wordLayouts = new Map<string, WordLayouts>();
  * stored). This gives the current font of `doc` the one dictionary of its font for the whole
  * process instead, so a word is laid out once, not once per document. Call it right after
  * `doc.font(name)` first opens the font; the dictionary starts again when it holds
- * LAYOUT_CACHE_WORDS words.
+ * LAYOUT_CACHE_WORDS words. Answers false, and changes nothing, if pdfkit's font object is not
+ * as described (another pdfkit version: src/pdf/fonts.test.ts fails then, the PDF does not).
  */
-export function shareWordLayouts(doc: PDFKit.PDFDocument): void {
-  const font = (doc as unknown as { _font?: { name?: unknown; layoutCache?: unknown } })._font;
-  if (!font || typeof font.name !== 'string' || typeof font.layoutCache !== 'object') {
-    throw new Error('pdfkit font without a layout cache: see shareWordLayouts in fonts.ts');
+export function shareWordLayouts(doc: PDFKit.PDFDocument): boolean {
+  const embedded = (doc as unknown as { _font?: { font?: unknown; layoutCache?: unknown } })._font;
+  const font = embedded?.font;
+  if (
+    typeof font !== 'object' ||
+    font === null ||
+    typeof embedded?.layoutCache !== 'object' ||
+    embedded.layoutCache === null
+  ) {
+    return false;
   }
-  let layouts = wordLayouts.get(font.name);
+  let layouts = wordLayouts.get(font);
   if (!layouts) {
     layouts = boundedWords(LAYOUT_CACHE_WORDS);
-    wordLayouts.set(font.name, layouts);
+    wordLayouts.set(font, layouts);
   }
-  font.layoutCache = layouts;
+  embedded.layoutCache = layouts;
+  return true;
 }
 
 /** A dictionary (as pdfkit uses it: read and write by word) of at most `limit` words. */
@@ -98,7 +107,9 @@ const outlineKept = new WeakSet<object>();
  */
 function withDecodedOutline(glyph: unknown): unknown {
   if (typeof glyph !== 'object' || glyph === null || outlineKept.has(glyph)) return glyph;
-  const decodable = glyph as DecodableGlyph;
+  const decodable = glyph as Partial<DecodableGlyph>;
+  // Another fontkit version without this method: nothing kept (fonts.test.ts fails, PDFs do not).
+  if (typeof decodable._decode !== 'function') return glyph;
   const decode = decodable._decode.bind(glyph);
   let outline: { value: unknown } | undefined;
   decodable._decode = () => (outline ??= { value: decode() }).value;
