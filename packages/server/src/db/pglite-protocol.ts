@@ -115,7 +115,7 @@ export class PgliteStatements {
       const writer = this.writer.reset();
       const closing = this.closeRenamed(writer);
       writer.parse(statement, text).describeStatement(statement).sync();
-      const answer = await this.send(writer.finish(), closing);
+      const answer = await this.send(writer.bytes(), closing);
       if (answer.error) throw withQuery(answer.error, text);
       prepared = preparedFrom(answer, this.pglite);
       if (name !== undefined) this.prepared.set(name, prepared);
@@ -125,7 +125,7 @@ export class PgliteStatements {
       .bind(statement, this.serialize(params, prepared), prepared.resultFormats)
       .execute()
       .sync();
-    const answer = await this.send(writer.finish(), 0, prepared.columns);
+    const answer = await this.send(writer.bytes(), 0, prepared.columns);
     if (answer.error) throw withQuery(answer.error, text);
     await this.syncToFs();
     return { rows: toObjects<R>(answer.rows, prepared.columns), affectedRows: answer.affectedRows };
@@ -135,7 +135,7 @@ export class PgliteStatements {
     const writer = this.writer.reset();
     const closing = this.closeRenamed(writer);
     const answer = await this.send(
-      writer.query(text).finish(),
+      writer.query(text).bytes(),
       closing,
       undefined,
       this.pglite.parsers,
@@ -301,6 +301,11 @@ class ReusedBuffer {
     return this.buffer.length;
   }
 
+  /** What was written since the last reset (a view: valid until the next write or release). */
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.offset);
+  }
+
   protected ensure(size: number): void {
     if (this.offset + size <= this.buffer.length) return;
     const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.offset + size));
@@ -313,10 +318,6 @@ class ReusedBuffer {
 class MessageWriter extends ReusedBuffer {
   constructor() {
     super(16 * 1024);
-  }
-
-  finish(): Buffer {
-    return this.buffer.subarray(0, this.offset);
   }
 
   query(text: string): this {
@@ -448,10 +449,6 @@ class ChunkCollector extends ReusedBuffer {
     this.buffer.set(bytes, this.offset);
     this.offset += bytes.length;
     return bytes.length;
-  }
-
-  bytes(): Buffer {
-    return this.buffer.subarray(0, this.offset);
   }
 }
 
