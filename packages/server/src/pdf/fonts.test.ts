@@ -17,6 +17,10 @@ type SubsetFont = {
 
 const asSubsetFont = (font: unknown) => font as SubsetFont;
 
+/** The font object pdfkit is writing with now (its own, undocumented). */
+const currentFont = (doc: PDFKit.PDFDocument) =>
+  (doc as unknown as { _font: { layoutCache?: Record<string, unknown> } })._font;
+
 // Latin, monotonic and polytonic Greek: accented letters are built from other glyphs in Noto Sans.
 const TEXT = 'Υπεύθυνη Δήλωση — Ϊ ϋ ΐ ἄ ῷ é ñ Ç 0123456789 «Αθήνα»';
 
@@ -94,7 +98,7 @@ describe('word layouts shared between documents', () => {
       fontLayoutCache: false,
     } as PDFKit.PDFDocumentOptions);
     expect(shareWordLayouts(doc)).toBe(false);
-    const own = (doc as unknown as { _font: { layoutCache?: unknown } })._font;
+    const own = currentFont(doc);
     expect(own.layoutCache).toBeUndefined();
     doc.end();
   });
@@ -102,15 +106,15 @@ describe('word layouts shared between documents', () => {
   it('hand a new document the words earlier documents laid out, per font', async () => {
     await renderDocumentPdf(input('Μοναδική λέξη ξωτικοπαρέα εδώ.', 'ΕΛΕΝΗ'));
     const doc = new PDFDocument({ font: asPdfFont(documentFonts().regular) as string });
-    const own = (doc as unknown as { _font: { layoutCache: Record<string, unknown> } })._font;
-    expect(own.layoutCache['ξωτικοπαρέα ']).toBeUndefined();
+    const own = currentFont(doc);
+    expect(own.layoutCache?.['ξωτικοπαρέα ']).toBeUndefined();
     expect(shareWordLayouts(doc)).toBe(true);
-    expect(own.layoutCache['ξωτικοπαρέα ']).toMatchObject({ glyphs: expect.any(Array) });
+    expect(own.layoutCache?.['ξωτικοπαρέα ']).toMatchObject({ glyphs: expect.any(Array) });
     // Another font of the same document has a dictionary of its own.
     doc.registerFont('NotoSans-Bold', asPdfFont(documentFonts().bold));
     doc.font('NotoSans-Bold');
     expect(shareWordLayouts(doc)).toBe(true);
-    const bold = (doc as unknown as { _font: { layoutCache: Record<string, unknown> } })._font;
+    const bold = currentFont(doc);
     expect(bold.layoutCache).not.toBe(own.layoutCache);
     doc.end();
   });
