@@ -15,9 +15,12 @@ import type { DB } from './schema';
 /** A raw SQL runner: `exec` takes text with several statements (migrations, pg-boss DDL). */
 export type SqlRunner = {
   /**
-   * `options.name` (PostgreSQL): a prepared statement, parsed and planned once per connection
-   * and then only bound and run: for the hot fixed queries (the validation look-up). The same
-   * name must always carry the same SQL. PGlite ignores it.
+   * `options.name` (PostgreSQL): a prepared statement under that name, parsed and planned once
+   * per connection and then only bound and run: for hot fixed queries whose columns are listed
+   * (the validation look-up). The same name must always carry the same SQL. Without it, a text
+   * with parameters that comes back is named by the pool as Kysely's statements are
+   * (prepared-statements.ts: a plan made stale by a migration is renamed and run again). PGlite
+   * prepares every text and ignores it.
    */
   query<R = Record<string, unknown>>(
     sql: string,
@@ -176,7 +179,11 @@ async function openPostgres(
   const runnerOf = (client: pg.Pool | pg.PoolClient): SqlRunner => ({
     query: async <R>(sql: string, params: unknown[] = [], options: { name?: string } = {}) => {
       const name = prepared ? options.name : undefined;
-      const result = await client.query({ text: sql, values: params, name });
+      // (text, values) is the form the pool's client names by itself (prepared-statements.ts).
+      const result =
+        name === undefined
+          ? await client.query(sql, params)
+          : await client.query({ text: sql, values: params, name });
       return { rows: result.rows as R[] };
     },
     exec: async (sql: string) => {

@@ -113,6 +113,27 @@ describe('named prepared statements through Kysely', () => {
     },
   );
 
+  it(
+    url
+      ? 'on PostgreSQL, raw SQL with parameters (the session look-up) is prepared on its second run, and answers a column added under its select *'
+      : 'on PGlite, raw SQL with parameters is prepared, and answers a column added under its select *',
+    async () => {
+      await database.exec('create table probe_raw (a integer not null)');
+      await database.exec('insert into probe_raw (a) values (1), (2)');
+      const text = 'select * from probe_raw where a = $1';
+      for (let i = 0; i < 3; i += 1) {
+        expect((await database.query(text, [2])).rows).toEqual([{ a: 2 }]);
+      }
+      const prepared = await database.query<{ statement: string }>(
+        'select statement from pg_prepared_statements where statement = $1',
+        [text],
+      );
+      expect(prepared.rows).toEqual([{ statement: text }]);
+      await database.exec('alter table probe_raw add column b integer not null default 7');
+      expect((await database.query(text, [2])).rows).toEqual([{ a: 2, b: 7 }]);
+    },
+  );
+
   it(`on ${url ? 'PostgreSQL' : 'PGlite'}, a column added under a prepared select * is answered (retried under a new name); inside a transaction the transaction fails once`, async () => {
     await database.exec('alter table probe add column b integer not null default 7');
     expect((await readProbe(database.db)).rows).toEqual([{ a: 1, b: 7 }]);
@@ -154,7 +175,13 @@ describe('named prepared statements through Kysely', () => {
           'select statement from pg_prepared_statements order by statement',
         );
         expect(prepared.rows.map((row) => row.statement)).toEqual(
-          url ? [] : ['select * from probe where a = $1', 'select a from probe where a = $1'],
+          url
+            ? []
+            : [
+                'select * from probe where a = $1',
+                'select * from probe_raw where a = $1',
+                'select a from probe where a = $1',
+              ],
         );
       } finally {
         if (plain !== database) await plain.close();
