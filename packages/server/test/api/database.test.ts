@@ -26,6 +26,14 @@ describe('database', () => {
     expect(await migrate(database)).toEqual([]);
   });
 
+  it('stores sealed PDFs compressed with lz4 on PostgreSQL (PGlite, without lz4, keeps its default)', async () => {
+    const { rows } = await database.query<{ compression: string }>(
+      `select attcompression::text as compression from pg_attribute
+        where attrelid = 'document_pdfs'::regclass and attname = 'bytes'`,
+    );
+    expect(rows).toEqual([{ compression: database.kind === 'postgres' ? 'l' : '' }]);
+  });
+
   it('seeds demo data once and leaves existing rows alone', async () => {
     expect(await seedDemoData(database)).toEqual({
       entities: demoEntities.length,
