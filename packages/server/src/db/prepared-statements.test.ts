@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from './database';
 import { isStalePlanError, StatementNames } from './prepared-statements';
 
@@ -248,6 +248,54 @@ describe('named prepared statements through Kysely', () => {
       ]);
       await database.exec('alter table probe_tx add column z integer not null default 5');
       expect((await read(database.db)).rows).toEqual([{ a: 1, z: 5 }]);
+    },
+  );
+
+  it(
+    url
+      ? 'on PostgreSQL, a prepared statement asks for its row description once per connection; rows, nulls, statements without rows and a changed table still answer'
+      : 'on PGlite, repeated statements answer their rows, nulls and statements without rows',
+    async () => {
+      await database.exec('create table probe_shape (a integer not null, b text, c jsonb)');
+      const describe = vi.spyOn(
+        (pg as unknown as { Connection: { prototype: { describe(): void } } }).Connection.prototype,
+        'describe',
+      );
+      try {
+        const read = (db: Database['db'], min: number) =>
+          sql<{
+            a: number;
+            b: string | null;
+            c: unknown;
+          }>`select * from probe_shape where a >= ${min} order by a`.execute(db);
+        const insert = (db: Database['db'], a: number, b: string | null) =>
+          sql`insert into probe_shape (a, b, c) values (${a}, ${b}, ${JSON.stringify({ a })})`.execute(
+            db,
+          );
+        for (let i = 1; i <= 5; i += 1) {
+          await insert(database.db, i, i % 2 === 0 ? null : `b${i}`);
+          const { rows } = await read(database.db, i - 1);
+          expect(rows.at(-1)).toEqual({ a: i, b: i % 2 === 0 ? null : `b${i}`, c: { a: i } });
+          expect(rows).toHaveLength(i === 1 ? 1 : 2);
+        }
+        // Inside a transaction too.
+        const inTransaction = await database.db.transaction().execute((trx) => read(trx, 4));
+        expect(inTransaction.rows.map((row) => row.a)).toEqual([4, 5]);
+        const describedReads = describe.mock.calls.length;
+        if (url) {
+          // Runs 1 (unnamed) and 2 (prepared) of the read and every insert (no rows: nothing kept).
+          expect(describedReads).toBe(2 + 5);
+        }
+        await database.exec('alter table probe_shape add column d integer not null default 4');
+        expect((await read(database.db, 5)).rows).toEqual([{ a: 5, b: 'b5', c: { a: 5 }, d: 4 }]);
+        expect((await read(database.db, 5)).rows).toEqual([{ a: 5, b: 'b5', c: { a: 5 }, d: 4 }]);
+        if (url) {
+          // The stale name fails at once (no description asked); its new name asks once.
+          expect(describe.mock.calls.length).toBe(describedReads + 1);
+        }
+      } finally {
+        describe.mockRestore();
+      }
     },
   );
 });

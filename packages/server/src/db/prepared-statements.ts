@@ -1,4 +1,10 @@
+import { createRequire } from 'node:module';
 import pg from 'pg';
+
+/** pg's own mapping of a value to its wire form, as its Query.prepare uses it. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
 
 /**
  * Kysely sends every statement as an unnamed one, so PostgreSQL parses and plans it again on each
@@ -131,18 +137,121 @@ export function namedStatementClient(names: StatementNames): typeof pg.Client {
      */
     private runOnce(text: string, values: unknown[], name: string): Promise<pg.QueryResult> {
       return new Promise((resolve, reject) => {
-        const query = new (
-          pg.Query as unknown as new (
-            text: string,
-            values: unknown[],
-            callback: QueryCallback,
-          ) => pg.Query & { name?: string }
-        )(text, values, (error, result) =>
+        const query = new DescribedOnceQuery(text, values, (error, result) =>
           error ? reject(error) : resolve(result as pg.QueryResult),
         );
         query.name = name;
-        super.query(query);
+        super.query(query as unknown as pg.Query);
       });
     }
   };
+}
+
+/** What pg learns from a statement's row description and keeps on its Result. */
+type RowShape = { fields: unknown[]; parsers: unknown[]; emptyRow: Record<string, null> };
+
+/** pg's Connection, as far as it is used here. */
+type PgConnection = {
+  parsedStatements: Record<string, string | undefined>;
+  bind(message: {
+    portal: string;
+    statement: string;
+    values: unknown[];
+    binary?: boolean;
+    valueMapper: (value: unknown) => unknown;
+  }): void;
+  close(message: { type: 'S'; name: string }): void;
+  sync(): void;
+  [rowShapes]?: Map<string, RowShape>;
+};
+
+/** pg's Result, as far as it is used here (its own fields, set by its addFields). */
+type PgResult = {
+  fields: unknown[];
+  _parsers?: unknown[];
+  _prebuiltEmptyResultObject?: Record<string, null>;
+};
+
+/** A pg Query's internals that DescribedOnceQuery reads and sets. */
+type PgQueryInternals = {
+  name?: string;
+  values: unknown[];
+  portal: string;
+  binary?: boolean;
+  rows?: number;
+  _result: PgResult;
+  _accumulateRows?: boolean;
+  prepare(connection: PgConnection): void;
+  handleRowDescription(message: { fields: unknown[] }): void;
+  handleError(error: unknown, connection: PgConnection): void;
+  _getRows(connection: PgConnection, rows: number | undefined): void;
+};
+
+const rowShapes = Symbol('dilosi.rowShapes');
+
+const PgQuery = pg.Query as unknown as new (
+  text: string,
+  values: unknown[],
+  callback: QueryCallback,
+) => PgQueryInternals;
+
+/**
+ * A named statement's result columns are the same on every run of it on one connection:
+ * PostgreSQL refuses to run it if they changed ("cached plan must not change result type"),
+ * and the text then gets a new name. pg nevertheless asks for the row description (Describe) on
+ * every run, then reads its field names and picks a parser for each column again (~13 µs a
+ * statement on the bench machine, more for a `select *` of a wide table; docs/performance.md).
+ * This Query asks once per connection and statement, keeps what pg made of the answer on the
+ * connection, and runs the statement afterwards as bind, execute, sync. A statement that returns
+ * no rows (no row description) is described every time, as before.
+ */
+class DescribedOnceQuery extends PgQuery {
+  private connection: PgConnection | null = null;
+
+  override prepare(connection: PgConnection): void {
+    const shape =
+      this.name !== undefined && connection.parsedStatements[this.name] !== undefined
+        ? connection[rowShapes]?.get(this.name)
+        : undefined;
+    if (!shape || this.rows !== undefined) {
+      this.connection = connection;
+      super.prepare(connection);
+      return;
+    }
+    const name = this.name as string;
+    // As pg's own prepare, without the Describe.
+    try {
+      connection.bind({
+        portal: this.portal,
+        statement: name,
+        values: this.values,
+        binary: this.binary,
+        valueMapper: prepareValue,
+      });
+    } catch (error) {
+      connection.close({ type: 'S', name });
+      connection.sync();
+      this.handleError(error, connection);
+      return;
+    }
+    const result = this._result;
+    result.fields = shape.fields;
+    result._parsers = shape.parsers;
+    result._prebuiltEmptyResultObject = shape.emptyRow;
+    this._accumulateRows = true;
+    this._getRows(connection, this.rows);
+  }
+
+  override handleRowDescription(message: { fields: unknown[] }): void {
+    super.handleRowDescription(message);
+    const { connection, name, _result: result } = this;
+    if (!connection || name === undefined || !result._parsers) return;
+    if (!result._prebuiltEmptyResultObject) return;
+    const shapes = (connection[rowShapes] ??= new Map());
+    shapes.set(name, {
+      fields: result.fields,
+      parsers: result._parsers,
+      emptyRow: result._prebuiltEmptyResultObject,
+    });
+  }
 }
