@@ -293,6 +293,17 @@ describe('named prepared statements through Kysely', () => {
           // The stale name fails at once (no description asked); its new name asks once.
           expect(describe.mock.calls.length).toBe(describedReads + 1);
         }
+        // A name of the caller's (the validation look-up's form), three runs: described once.
+        const described = describe.mock.calls.length;
+        for (let i = 0; i < 3; i += 1) {
+          const named = await database.query(
+            'select a, b from probe_shape where a = $1',
+            [i === 1 ? 2 : 5],
+            { name: 'probe_shape_lookup' },
+          );
+          expect(named.rows).toEqual([i === 1 ? { a: 2, b: null } : { a: 5, b: 'b5' }]);
+        }
+        if (url) expect(describe.mock.calls.length).toBe(described + 1);
       } finally {
         describe.mockRestore();
       }

@@ -94,24 +94,26 @@ type QueryCallback = (error: Error | null, result?: pg.QueryResult) => void;
  */
 export function namedStatementClient(names: StatementNames): typeof pg.Client {
   return class NamedStatementClient extends pg.Client {
-    // pg's overloads: only (text, values) with parameters is named; everything else as it came.
+    // pg's overloads: only (text, values) with parameters is named; a { text, values, name } of
+    // the caller's keeps its name (described once too); everything else as it came.
     override query(...args: unknown[]): never {
       const [text, values, callback] = args;
+      let promise: Promise<pg.QueryResult> | undefined;
       if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
         const name = names.nameFor(text);
-        if (name !== undefined) {
-          const promise = this.runNamed(text, values, name);
-          if (typeof callback === 'function') {
-            promise.then(
-              (result) => (callback as QueryCallback)(null, result),
-              (error: Error) => (callback as QueryCallback)(error),
-            );
-            return undefined as never;
-          }
-          return promise as never;
-        }
+        if (name !== undefined) promise = this.runNamed(text, values, name);
+      } else if (values === undefined && isNamedQueryConfig(text)) {
+        promise = this.runOnce(text.text, text.values, text.name);
       }
-      return (super.query as (...a: unknown[]) => never)(...args);
+      if (promise === undefined) return (super.query as (...a: unknown[]) => never)(...args);
+      if (typeof callback === 'function') {
+        promise.then(
+          (result) => (callback as QueryCallback)(null, result),
+          (error: Error) => (callback as QueryCallback)(error),
+        );
+        return undefined as never;
+      }
+      return promise as never;
     }
 
     private async runNamed(text: string, values: unknown[], name: string): Promise<pg.QueryResult> {
@@ -145,6 +147,21 @@ export function namedStatementClient(names: StatementNames): typeof pg.Client {
       });
     }
   };
+}
+
+/** Exactly `{ text, values, name }` (database.query with a name): nothing else pg would read. */
+function isNamedQueryConfig(
+  config: unknown,
+): config is { text: string; values: unknown[]; name: string } {
+  if (typeof config !== 'object' || config === null) return false;
+  const { text, values, name } = config as Record<string, unknown>;
+  return (
+    typeof text === 'string' &&
+    typeof name === 'string' &&
+    name !== '' &&
+    Array.isArray(values) &&
+    Object.keys(config).length === 3
+  );
 }
 
 /** What pg learns from a statement's row description and keeps on its Result. */
