@@ -3,14 +3,11 @@ import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Registry } from 'prom-client';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createBuiltInIdp } from './idp/built-in-idp';
+import { createSerializerCompiler } from './lib/compiled-serializer';
 import type { JobQueue } from './jobs/queue';
 import {
   createAuthServices,
@@ -103,7 +100,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // zod's answers, compiled per route (lib/compiled-serializer.ts); checked against zod's own in
+  // the tests.
+  app.setSerializerCompiler(createSerializerCompiler({ crossCheck: config.NODE_ENV === 'test' }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('jobs', deps.jobs ?? null);
