@@ -309,4 +309,66 @@ describe('named prepared statements through Kysely', () => {
       }
     },
   );
+  it(
+    url
+      ? "on PostgreSQL, a transaction's begin goes out with its first statement (one round trip less); a rollback still undoes it, an empty transaction sends nothing, a failed first statement leaves the connection usable"
+      : 'on PGlite, transactions commit, roll back, and survive a failed first statement',
+    async () => {
+      await database.exec('create table probe_begin (a integer not null)');
+      const connection = (pg as unknown as { Connection: { prototype: object } }).Connection
+        .prototype as { sync(): void; query(text: string): void };
+      // A round trip ends with a Sync (extended protocol) or is a simple Query.
+      const syncs = vi.spyOn(connection, 'sync');
+      const simple = vi.spyOn(connection, 'query');
+      const roundTrips = () => syncs.mock.calls.length + simple.mock.calls.length;
+      const insert = (db: Database['db'], a: number | null) =>
+        sql`insert into probe_begin (a) values (${a})`.execute(db);
+      const count = async () =>
+        Number(
+          (
+            await sql<{ n: string }>`select count(*) as n from probe_begin where a > ${0}`.execute(
+              database.db,
+            )
+          ).rows[0]?.n,
+        );
+      try {
+        // Prepared texts first, so that what follows counts the same statements every time.
+        await insert(database.db, 1);
+        await insert(database.db, 1);
+        const before = roundTrips();
+        await database.db.transaction().execute(async (trx) => {
+          await insert(trx, 2);
+          await insert(trx, 3);
+        });
+        // begin + insert, insert, commit: 3 (4 with the begin on its own).
+        if (url) expect(roundTrips() - before).toBe(3);
+        expect(await count()).toBe(4);
+
+        await expect(
+          database.db.transaction().execute(async (trx) => {
+            await insert(trx, 4);
+            throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
+        expect(await count()).toBe(4);
+
+        const idle = roundTrips();
+        expect(await database.db.transaction().execute(async () => 'nothing')).toBe('nothing');
+        if (url) expect(roundTrips()).toBe(idle);
+
+        await expect(
+          database.db.transaction().execute(async (trx) => {
+            await insert(trx, null);
+            await insert(trx, 5);
+          }),
+        ).rejects.toThrow(/null value/);
+        expect(await count()).toBe(4);
+        await database.db.transaction().execute((trx) => insert(trx, 6));
+        expect(await count()).toBe(5);
+      } finally {
+        syncs.mockRestore();
+        simple.mockRestore();
+      }
+    },
+  );
 });

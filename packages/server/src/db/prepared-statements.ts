@@ -94,16 +94,46 @@ type QueryCallback = (error: Error | null, result?: pg.QueryResult) => void;
  */
 export function namedStatementClient(names: StatementNames): typeof pg.Client {
   return class NamedStatementClient extends pg.Client {
+    /**
+     * A `begin` not sent yet: it goes out in the same write as the transaction's first statement
+     * (one round trip less a transaction); a transaction that ends before any statement sends
+     * nothing at all.
+     */
+    private beginPending = false;
+
     // pg's overloads: only (text, values) with parameters is named; a { text, values, name } of
     // the caller's keeps its name (described once too); everything else as it came.
     override query(...args: unknown[]): never {
       const [text, values, callback] = args;
       let promise: Promise<pg.QueryResult> | undefined;
-      if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      if (
+        isBareStatement(text, values, 'begin') &&
+        !this.beginPending &&
+        this.getTransactionStatus() === 'I'
+      ) {
+        this.beginPending = true;
+        promise = Promise.resolve(commandResult('BEGIN'));
+      } else if (this.beginPending) {
+        this.beginPending = false;
+        if (isBareStatement(text, values, 'commit') || isBareStatement(text, values, 'rollback')) {
+          promise = Promise.resolve(commandResult((text as string).toUpperCase()));
+        } else if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+          const name = names.nameFor(text);
+          promise =
+            name === undefined
+              ? this.runOnce(text, values, undefined, true)
+              : this.runNamed(text, values, name, true);
+        } else {
+          // Anything else (no parameters: the simple protocol) after the begin, on its own.
+          const rest = typeof args.at(-1) === 'function' ? args.slice(0, -1) : args;
+          const query = super.query.bind(this) as (...a: unknown[]) => Promise<pg.QueryResult>;
+          promise = query('begin').then(() => query(...rest));
+        }
+      } else if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
         const name = names.nameFor(text);
-        if (name !== undefined) promise = this.runNamed(text, values, name);
+        if (name !== undefined) promise = this.runNamed(text, values, name, false);
       } else if (values === undefined && isNamedQueryConfig(text)) {
-        promise = this.runOnce(text.text, text.values, text.name);
+        promise = this.runOnce(text.text, text.values, text.name, false);
       }
       if (promise === undefined) return (super.query as (...a: unknown[]) => never)(...args);
       if (typeof callback === 'function') {
@@ -116,11 +146,16 @@ export function namedStatementClient(names: StatementNames): typeof pg.Client {
       return promise as never;
     }
 
-    private async runNamed(text: string, values: unknown[], name: string): Promise<pg.QueryResult> {
+    private async runNamed(
+      text: string,
+      values: unknown[],
+      name: string,
+      beginFirst: boolean,
+    ): Promise<pg.QueryResult> {
       // The server's transaction status before this statement ('I': outside a transaction).
-      const idle = this.getTransactionStatus() === 'I';
+      const idle = !beginFirst && this.getTransactionStatus() === 'I';
       try {
-        return await this.runOnce(text, values, name);
+        return await this.runOnce(text, values, name, beginFirst);
       } catch (error) {
         const stale = isStalePlanError(error) || isUnknownStatementError(error);
         const sendFailed = !(error instanceof pg.DatabaseError);
@@ -129,7 +164,7 @@ export function namedStatementClient(names: StatementNames): typeof pg.Client {
         const current = names.nameFor(text);
         const renamed = current !== undefined && current !== name ? current : names.rename(text);
         if (!stale || !idle) throw error;
-        return this.runOnce(text, values, renamed);
+        return this.runOnce(text, values, renamed, false);
       }
     }
 
@@ -137,16 +172,34 @@ export function namedStatementClient(names: StatementNames): typeof pg.Client {
      * pg copies a query config object property by property (its `cloneQueryConfig`, ~6 µs a
      * statement); a Query built from (text, values) and then named skips that copy.
      */
-    private runOnce(text: string, values: unknown[], name: string): Promise<pg.QueryResult> {
+    private runOnce(
+      text: string,
+      values: unknown[],
+      name: string | undefined,
+      beginFirst: boolean,
+    ): Promise<pg.QueryResult> {
       return new Promise((resolve, reject) => {
         const query = new DescribedOnceQuery(text, values, (error, result) =>
           error ? reject(error) : resolve(result as pg.QueryResult),
         );
         query.name = name;
+        query.beginFirst = beginFirst;
         super.query(query as unknown as pg.Query);
       });
     }
   };
+}
+
+/** `text` alone, as Kysely sends `begin`, `commit` and `rollback` (no parameters). */
+function isBareStatement(text: unknown, values: unknown, statement: string): boolean {
+  return (
+    text === statement && (values === undefined || (Array.isArray(values) && values.length === 0))
+  );
+}
+
+/** What pg answers for a statement without rows (`begin`, `commit`): what Kysely reads of it. */
+function commandResult(command: string): pg.QueryResult {
+  return { command, rowCount: null, oid: 0, rows: [], fields: [] };
 }
 
 /** Exactly `{ text, values, name }` (database.query with a name): nothing else pg would read. */
@@ -170,6 +223,9 @@ type RowShape = { fields: unknown[]; parsers: unknown[]; emptyRow: Record<string
 /** pg's Connection, as far as it is used here. */
 type PgConnection = {
   parsedStatements: Record<string, string | undefined>;
+  submittedNamedStatements: Record<string, string | undefined>;
+  parse(message: { text: string; name: string; types: unknown[] }): void;
+  execute(message: { portal: string }): void;
   bind(message: {
     portal: string;
     statement: string;
@@ -200,6 +256,7 @@ type PgQueryInternals = {
   _accumulateRows?: boolean;
   prepare(connection: PgConnection): void;
   handleRowDescription(message: { fields: unknown[] }): void;
+  handleCommandComplete(message: unknown, connection: PgConnection): void;
   handleError(error: unknown, connection: PgConnection): void;
   _getRows(connection: PgConnection, rows: number | undefined): void;
 };
@@ -224,8 +281,43 @@ const PgQuery = pg.Query as unknown as new (
  */
 class DescribedOnceQuery extends PgQuery {
   private connection: PgConnection | null = null;
+  /** Set before it is queued: a `begin` goes out ahead of the statement, in the same write. */
+  beginFirst = false;
+  /**
+   * False from the write until the `begin`'s own answer has come: meanwhile pg must not take
+   * the answers to the `begin` (its parse-complete, its error) for the statement's, and reads
+   * no name (see `name`).
+   */
+  private beginAnswered = true;
+  private statementName: string | undefined;
+
+  // pg reads the active query's name when a parse completes (to record the statement as
+  // prepared) and on an error (to forget it): the `begin` ahead of it is unnamed.
+  // @ts-expect-error pg's Query declares `name` as a property; an accessor here
+  override get name(): string | undefined {
+    return this.beginAnswered ? this.statementName : undefined;
+  }
+  override set name(name: string | undefined) {
+    this.statementName = name;
+  }
 
   override prepare(connection: PgConnection): void {
+    if (!this.beginFirst) {
+      this.prepareStatement(connection);
+      return;
+    }
+    // The unnamed statement and portal: the statement's own Parse and Bind replace them.
+    connection.parse({ text: 'begin', name: '', types: [] });
+    connection.bind({ portal: '', statement: '', values: [], valueMapper: prepareValue });
+    connection.execute({ portal: '' });
+    try {
+      this.prepareStatement(connection);
+    } finally {
+      this.beginAnswered = false;
+    }
+  }
+
+  private prepareStatement(connection: PgConnection): void {
     const shape =
       this.name !== undefined && connection.parsedStatements[this.name] !== undefined
         ? connection[rowShapes]?.get(this.name)
@@ -257,6 +349,26 @@ class DescribedOnceQuery extends PgQuery {
     result._prebuiltEmptyResultObject = shape.emptyRow;
     this._accumulateRows = true;
     this._getRows(connection, this.rows);
+  }
+
+  override handleCommandComplete(message: unknown, connection: PgConnection): void {
+    if (!this.beginAnswered) {
+      // The `begin`'s: the statement's own answers follow.
+      this.beginAnswered = true;
+      return;
+    }
+    super.handleCommandComplete(message, connection);
+  }
+
+  override handleError(error: unknown, connection: PgConnection): void {
+    if (!this.beginAnswered) {
+      // The `begin` itself failed: PostgreSQL skipped the statement, its Parse too.
+      this.beginAnswered = true;
+      const name = this.statementName;
+      if (name !== undefined && connection.parsedStatements[name] === undefined)
+        delete connection.submittedNamedStatements[name];
+    }
+    super.handleError(error, connection);
   }
 
   override handleRowDescription(message: { fields: unknown[] }): void {
