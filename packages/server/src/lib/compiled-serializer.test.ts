@@ -1,7 +1,8 @@
-import { stepElementSchema } from '@dilosi/domain';
+import { localizedTextSchema, stepElementSchema } from '@dilosi/domain';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { documentResponseSchema } from '../modules/documents';
 import { compileEncoder, createSerializerCompiler } from './compiled-serializer';
 
 const route = (schema: z.ZodType) =>
@@ -80,6 +81,8 @@ describe('compiled response serializer', () => {
       [z.record(z.string(), z.number()), { a: 'x' }],
       [z.record(z.string(), z.number()), new Map([['a', 1]])],
       [z.object({ a: z.string() }), null],
+      // A default does not fill an absent key when encoding.
+      [z.object({ n: z.number().default(1) }), {}],
       [z.object({ a: z.string() }), ['a']],
       [z.object({ a: z.string() }).refine((value) => value.a !== 'no'), { a: 'no' }],
       [
@@ -180,6 +183,14 @@ describe('compiled response serializer', () => {
     const strictRefused = both(schema, { elements: [{ type: 'divider', extra: 1 }] });
     expect(strictRefused.zod.error).toBe('ResponseSerializationError');
     expect(strictRefused.compiled).toEqual(strictRefused.zod);
+  });
+
+  it('hands to zod only what it does not model: of the document answer, the tuple of a diff field', () => {
+    const delegated: string[] = [];
+    compileEncoder(localizedTextSchema, (type) => delegated.push(type));
+    expect(delegated).toEqual([]);
+    compileEncoder(documentResponseSchema, (type) => delegated.push(type));
+    expect(delegated).toEqual(['tuple']);
   });
 
   it('throws in cross-check mode when the two serializers would differ', () => {

@@ -28,7 +28,7 @@ type Encode = (value: unknown) => unknown;
 type ZodInternals = {
   def: {
     type: string;
-    checks?: { _zod: { def: Record<string, unknown>; when?: unknown } }[];
+    checks?: { _zod: { def: Record<string, unknown> } }[];
     format?: unknown;
     coerce?: boolean;
     shape?: Record<string, z.ZodType>;
@@ -67,12 +67,14 @@ function byZod(schema: z.ZodType): Encode {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Length and bound checks the compiled path models; null when a check is not one of them. */
+/**
+ * Length and bound checks the compiled path models; null when a check is not one of them. (zod
+ * guards a length check with `when`: the value has a length, which the type test has settled.)
+ */
 function lengthTest(schema: z.ZodType): ((length: number) => boolean) | null {
   const tests: ((length: number) => boolean)[] = [];
   for (const check of internals(schema).def.checks ?? []) {
     const def = check._zod.def;
-    if (check._zod.when !== undefined || def.when !== undefined) return null;
     if (def.check === 'min_length') {
       const minimum = def.minimum as number;
       tests.push((length) => length >= minimum);
@@ -92,7 +94,6 @@ function numberTest(schema: z.ZodType): ((value: number) => boolean) | null {
   const tests: ((value: number) => boolean)[] = [];
   for (const check of internals(schema).def.checks ?? []) {
     const def = check._zod.def;
-    if (check._zod.when !== undefined || def.when !== undefined) return null;
     if (def.check === 'number_format' && def.format === 'safeint') tests.push(Number.isSafeInteger);
     else if (def.check === 'greater_than') {
       const bound = def.value as number;
@@ -118,7 +119,9 @@ function compileObject(schema: z.ZodType, compile: (schema: z.ZodType) => Encode
       key,
       encode: compile(field),
       optional: optin === 'optional' && optout === 'optional',
-      required: optin === undefined,
+      // A default does not apply when encoding (zod runs its inner schema): its key must be
+      // there, as any other.
+      required: optin === undefined || (optin === 'defaulted' && optout === undefined),
     };
   });
   if (fields.some((field) => !field.optional && !field.required)) return null;
@@ -264,6 +267,10 @@ function compileNode(schema: z.ZodType, compile: (schema: z.ZodType) => Encode):
       return compileRecord(schema, compile);
     case 'union':
       return compileDiscriminatedUnion(schema, compile);
+    case 'default':
+      // Encoding runs the inner schema as it is (zod's backward direction).
+      if (def.checks?.length || !def.innerType) return null;
+      return compile(def.innerType);
     case 'lazy':
       if (def.checks?.length || !def.getter) return null;
       return compile(def.getter());
@@ -272,8 +279,14 @@ function compileNode(schema: z.ZodType, compile: (schema: z.ZodType) => Encode):
   }
 }
 
-/** The encode function of a schema: compiled where modelled, zod's elsewhere. */
-export function compileEncoder(root: z.ZodType): Encode {
+/**
+ * The encode function of a schema: compiled where modelled, zod's elsewhere (`delegated` is told
+ * each part handed to zod, by its zod type).
+ */
+export function compileEncoder(
+  root: z.ZodType,
+  delegated: (type: string) => void = () => {},
+): Encode {
   const compiled = new Map<z.ZodType, Encode>();
   const compile = (schema: z.ZodType): Encode => {
     const known = compiled.get(schema);
@@ -281,7 +294,11 @@ export function compileEncoder(root: z.ZodType): Encode {
     // A recursive schema (z.lazy) meets itself while compiling: it calls what it becomes.
     const slot: { encode?: Encode } = {};
     compiled.set(schema, (value) => (slot.encode as Encode)(value));
-    const encode = compileNode(schema, compile) ?? byZod(schema);
+    let encode = compileNode(schema, compile);
+    if (!encode) {
+      delegated(internals(schema).def.type);
+      encode = byZod(schema);
+    }
     slot.encode = encode;
     compiled.set(schema, encode);
     return encode;
