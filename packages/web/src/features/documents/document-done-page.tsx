@@ -130,13 +130,16 @@ function FinalDocument({ document }: { document: ApiDocument }) {
                 </PageHeading>
                 {showsReference && document.reference_code ? (
                   <p className="govgr-body-l dilosi-done-panel__code">
-                    {successCodeMessage(
-                      document.texts?.['success-code-message']?.[locale],
+                    {withUnbrokenCode(
+                      successCodeMessage(
+                        document.texts?.['success-code-message']?.[locale],
+                        formatReferenceCode(document.reference_code),
+                      ) ??
+                        t('done.issued_refcode', {
+                          code: formatReferenceCode(document.reference_code),
+                        }),
                       formatReferenceCode(document.reference_code),
-                    ) ??
-                      t('done.issued_refcode', {
-                        code: formatReferenceCode(document.reference_code),
-                      })}
+                    )}
                   </p>
                 ) : null}
               </div>
@@ -206,6 +209,22 @@ function FinalDocument({ document }: { document: ApiDocument }) {
 }
 
 /** A template's own code message, with `{{code}}` replaced by the formatted reference code. */
+/**
+ * The sentence with the reference code kept on one line: a phone's narrow panel would otherwise
+ * break it at one of its dashes, and the code is what the citizen reads out or copies.
+ */
+function withUnbrokenCode(message: string, code: string): ReactNode {
+  const at = message.indexOf(code);
+  if (at < 0) return message;
+  return (
+    <>
+      {message.slice(0, at)}
+      <span className="dilosi-done-panel__nowrap">{code}</span>
+      {message.slice(at + code.length)}
+    </>
+  );
+}
+
 function successCodeMessage(template: string | undefined, code: string): string | undefined {
   return template?.replace(/\{\{\s*code\s*\}\}/g, code);
 }

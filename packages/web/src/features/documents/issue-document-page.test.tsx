@@ -174,6 +174,11 @@ describe('the address follows the server’s step', () => {
     renderApp(issueUrl('fields'));
     await waitFor(() => expect(currentUrl()).toBe('/dilosi/YD1-8QF3-K2M7/done'));
     expect(screen.queryByRole('button', { name: 'Συνέχεια' })).toBeNull();
+    // The code in the success sentence is kept whole on a phone (not broken at a dash).
+    const code = await screen.findByText('YD18-QF3K-2M7', {
+      selector: '.dilosi-done-panel__nowrap',
+    });
+    expect(code.closest('p')?.textContent).toContain('YD18-QF3K-2M7');
   });
 });
 
