@@ -197,6 +197,11 @@ describe('compiled response serializer', () => {
     const schema = z.object({ a: z.string() });
     const checked = createSerializerCompiler({ crossCheck: true })(route(schema));
     expect(checked({ a: 'x' })).toBe('{"a":"x"}');
+    // A schema given as `{ properties }` (fastify-type-provider-zod's other form) too.
+    const wrapped = createSerializerCompiler({ crossCheck: true })(
+      route({ properties: schema } as unknown as z.ZodType),
+    );
+    expect(wrapped({ a: 'x', b: 'hidden' })).toBe('{"a":"x"}');
     // A value whose getter answers differently on each read makes the two texts differ.
     let reads = 0;
     const unstable = {

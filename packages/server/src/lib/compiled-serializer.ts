@@ -307,10 +307,12 @@ export function compileEncoder(
 }
 
 /** A response schema as a route gives it (a zod schema, or `{ properties: schema }`). */
-function resolveSchema(schema: unknown): z.ZodType {
-  if (isObject(schema) && 'properties' in schema && isObject(schema.properties))
-    return schema.properties as unknown as z.ZodType;
-  return schema as z.ZodType;
+function resolveSchema(schema: unknown): z.ZodType | null {
+  if (!isObject(schema)) return null;
+  if ('_zod' in schema) return schema as unknown as z.ZodType;
+  const { properties } = schema;
+  if (isObject(properties) && '_zod' in properties) return properties as unknown as z.ZodType;
+  return null;
 }
 
 export function createSerializerCompiler(options: {
@@ -319,7 +321,7 @@ export function createSerializerCompiler(options: {
   return (route) => {
     const viaZod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
     const schema = resolveSchema(route.schema);
-    if (!schema || typeof schema !== 'object' || !('_zod' in schema)) return viaZod;
+    if (!schema) return viaZod;
     const encode = compileEncoder(schema);
     const serialize = (data: unknown): string => {
       let value: unknown;
