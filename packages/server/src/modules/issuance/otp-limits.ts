@@ -105,8 +105,10 @@ export async function recordOtpEvent(
   kind: Kind,
   subject: OtpSubject,
 ): Promise<void> {
-  await trx
-    .insertInto('otp_limit_events')
-    .values({ kind, user_id: subject.userId, mobile: subject.mobile, at: now() })
-    .execute();
+  await trx.insertInto('otp_limit_events').values(otpEventRow(kind, subject)).execute();
+}
+
+/** The row recordOtpEvent inserts, for a caller that writes it within a statement of its own. */
+export function otpEventRow(kind: Kind, subject: OtpSubject) {
+  return { kind, user_id: subject.userId, mobile: subject.mobile, at: now() };
 }

@@ -6,7 +6,7 @@ import type { DocumentExtras, Queryable } from '../documents';
 import { normalizeRecipient } from '../../notify';
 import type { IssuanceServices } from './issuance-services';
 import { otpAlreadySent } from './otp-errors';
-import { lockOtpSubject, otpSendWaitSeconds, recordOtpEvent } from './otp-limits';
+import { lockOtpSubject, otpEventRow, otpSendWaitSeconds } from './otp-limits';
 
 /** Six digits, uniformly drawn (spec section 1: a six-digit PIN by SMS). */
 export function newOtpCode(): string {
@@ -107,7 +107,11 @@ export async function sendOtp(
     },
     trx,
   );
+  // The challenge and the send counted against the limits, in one statement.
   await trx
+    .with('sent', (creator) =>
+      creator.insertInto('otp_limit_events').values(otpEventRow('sent', subject)),
+    )
     .insertInto('otp_challenges')
     .values({
       document_id: input.documentId,
@@ -130,7 +134,6 @@ export async function sendOtp(
       }),
     )
     .execute();
-  await recordOtpEvent(trx, 'sent', subject);
   // As the row now stands: the answer shows it without reading it back.
   return { mobile, attempts: 0, sends, last_sent_at: at, expires_at: expiresAt };
 }
