@@ -52,6 +52,15 @@ describe('compiled response serializer', () => {
     expect(compiledAlone(schema, value)).toBe(compiled.text);
   });
 
+  it('counts string lengths in code points, as zod does', () => {
+    const schema = z.object({ code: z.string().length(2), name: z.string().max(3) });
+    const value = { code: '😀😀', name: 'ΑΒΓ' };
+    const { compiled, zod } = both(schema, value);
+    expect(zod.text).toBe('{"code":"😀😀","name":"ΑΒΓ"}');
+    expect(compiled).toEqual(zod);
+    expect(compiledAlone(schema, value)).toBe(zod.text);
+  });
+
   it('keeps an optional key given as undefined out of the text, and refuses a missing required one', () => {
     const schema = z.object({ a: z.string().optional(), b: z.unknown() });
     expect(both(schema, { a: undefined, b: 1 }).compiled.text).toBe('{"b":1}');
@@ -70,6 +79,12 @@ describe('compiled response serializer', () => {
       [z.object({ s: z.string().min(1) }), { s: '' }],
       [z.object({ s: z.string().max(2) }), { s: 'abc' }],
       [z.object({ s: z.string().length(2) }), { s: 'a' }],
+      // zod counts a string's length in code points: one emoji is one, not two.
+      [z.object({ s: z.string().min(2) }), { s: '😀' }],
+      [z.object({ s: z.string().length(2) }), { s: '😀' }],
+      [z.object({ a: z.string() }).strict(), JSON.parse('{"a":"x","__proto__":1}')],
+      [z.object({ a: z.string().exactOptional() }), { a: undefined }],
+      [z.object({ n: z.null().refine(() => false) }), { n: null }],
       [z.object({ s: z.string() }), { s: new Date(0) }],
       [z.object({ s: z.email() }), { s: 'not an address' }],
       [z.object({ e: z.enum(['a', 'b']) }), { e: 'c' }],

@@ -44,6 +44,7 @@ type ZodInternals = {
     getter?: () => z.ZodType;
   };
   values?: Set<unknown>;
+  traits?: Set<string>;
   optin?: string;
   optout?: string;
   propValues?: Record<string, Set<unknown>>;
@@ -68,10 +69,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Length and bound checks the compiled path models; null when a check is not one of them. (zod
- * guards a length check with `when`: the value has a length, which the type test has settled.)
+ * Length and bound checks the compiled path models; null when a check is not one of them,
+ * undefined when there is none. (zod guards a length check with `when`: the value has a length,
+ * which the type test has settled.)
  */
-function lengthTest(schema: z.ZodType): ((length: number) => boolean) | null {
+function lengthTest(schema: z.ZodType): ((length: number) => boolean) | null | undefined {
   const tests: ((length: number) => boolean)[] = [];
   for (const check of internals(schema).def.checks ?? []) {
     const def = check._zod.def;
@@ -86,8 +88,26 @@ function lengthTest(schema: z.ZodType): ((length: number) => boolean) | null {
       tests.push((length) => length === expected);
     } else return null;
   }
-  if (tests.length === 0) return () => true;
+  if (tests.length === 0) return undefined;
   return (length) => tests.every((test) => test(length));
+}
+
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+
+/** A string's length as zod's length checks count it: in code points, not UTF-16 units. */
+function codePointLength(text: string): number {
+  if (!HIGH_SURROGATE.test(text)) return text.length;
+  let count = text.length;
+  for (let index = 0; index < text.length - 1; index += 1) {
+    if (
+      (text.charCodeAt(index) & 0xfc00) === 0xd800 &&
+      (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00
+    ) {
+      count -= 1;
+      index += 1;
+    }
+  }
+  return count;
 }
 
 function numberTest(schema: z.ZodType): ((value: number) => boolean) | null {
@@ -147,8 +167,10 @@ function compileObject(schema: z.ZodType, compile: (schema: z.ZodType) => Encode
     }
     if (extra !== 'strip') {
       for (const key in value) {
-        if (known.has(key) || key === '__proto__') continue;
+        if (known.has(key)) continue;
+        // An undeclared __proto__ is never copied, but a strict object refuses it (as zod does).
         if (extra === 'strict') refuse();
+        if (key === '__proto__') continue;
         out[key] = extra(value[key]);
       }
     }
@@ -213,8 +235,10 @@ function compileNode(schema: z.ZodType, compile: (schema: z.ZodType) => Encode):
     case 'string': {
       if (def.format !== undefined) return null;
       const test = lengthTest(schema);
-      if (!test) return null;
-      return (value) => (typeof value === 'string' && test(value.length) ? value : refuse());
+      if (test === null) return null;
+      if (test === undefined) return (value) => (typeof value === 'string' ? value : refuse());
+      return (value) =>
+        typeof value === 'string' && test(codePointLength(value)) ? value : refuse();
     }
     case 'number': {
       if (def.format !== undefined) return null;
@@ -226,6 +250,7 @@ function compileNode(schema: z.ZodType, compile: (schema: z.ZodType) => Encode):
       if (def.checks?.length) return null;
       return (value) => (typeof value === 'boolean' ? value : refuse());
     case 'null':
+      if (def.checks?.length) return null;
       return (value) => (value === null ? value : refuse());
     case 'literal':
     case 'enum': {
@@ -238,8 +263,14 @@ function compileNode(schema: z.ZodType, compile: (schema: z.ZodType) => Encode):
       if (def.checks?.length) return null;
       return (value) => value;
     case 'optional': {
-      // An inner default (or optional) decides what absence becomes: zod's part.
-      if (def.checks?.length || !def.innerType || internals(def.innerType).optin !== undefined)
+      // An inner default (or optional) decides what absence becomes, and an exact optional
+      // hands undefined to its inner schema: zod's part.
+      if (
+        def.checks?.length ||
+        !def.innerType ||
+        internals(def.innerType).optin !== undefined ||
+        zod.traits?.has('$ZodExactOptional')
+      )
         return null;
       const inner = compile(def.innerType);
       return (value) => (value === undefined ? undefined : inner(value));
@@ -252,10 +283,10 @@ function compileNode(schema: z.ZodType, compile: (schema: z.ZodType) => Encode):
     case 'array': {
       if (!def.element) return null;
       const test = lengthTest(schema);
-      if (!test) return null;
+      if (test === null) return null;
       const element = compile(def.element);
       return (value) => {
-        if (!Array.isArray(value) || !test(value.length)) refuse();
+        if (!Array.isArray(value) || (test && !test(value.length))) refuse();
         const out = new Array<unknown>(value.length);
         for (let index = 0; index < value.length; index += 1) out[index] = element(value[index]);
         return out;
