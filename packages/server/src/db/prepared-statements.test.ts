@@ -365,6 +365,23 @@ describe('named prepared statements through Kysely', () => {
         expect(await count()).toBe(4);
         await database.db.transaction().execute((trx) => insert(trx, 6));
         expect(await count()).toBe(5);
+
+        // A first statement without parameters (the simple protocol) and one with, sent at once:
+        // both inside the transaction, undone by its rollback.
+        await expect(
+          database.db.transaction().execute(async (trx) => {
+            await Promise.all([
+              sql`insert into probe_begin (a) values (7)`.execute(trx),
+              insert(trx, 8),
+            ]);
+            throw new Error('undo both');
+          }),
+        ).rejects.toThrow('undo both');
+        expect(await count()).toBe(5);
+        await database.db.transaction().execute(async (trx) => {
+          await sql`insert into probe_begin (a) values (9)`.execute(trx);
+        });
+        expect(await count()).toBe(6);
       } finally {
         syncs.mockRestore();
         simple.mockRestore();

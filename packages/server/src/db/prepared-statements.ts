@@ -100,6 +100,8 @@ export function namedStatementClient(names: StatementNames): typeof pg.Client {
      * nothing at all.
      */
     private beginPending = false;
+    /** Statements sent with a held-back begin and not yet answered. */
+    private opening = 0;
 
     // pg's overloads: only (text, values) with parameters is named; a { text, values, name } of
     // the caller's keeps its name (described once too); everything else as it came.
@@ -115,19 +117,39 @@ export function namedStatementClient(names: StatementNames): typeof pg.Client {
         promise = Promise.resolve(commandResult('BEGIN'));
       } else if (this.beginPending) {
         this.beginPending = false;
+        const last = args.at(-1);
+        const answer = typeof last === 'function' ? (last as QueryCallback) : undefined;
         if (isBareStatement(text, values, 'commit') || isBareStatement(text, values, 'rollback')) {
           promise = Promise.resolve(commandResult((text as string).toUpperCase()));
         } else if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
           const name = names.nameFor(text);
-          promise =
+          this.opening += 1;
+          promise = (
             name === undefined
               ? this.runOnce(text, values, undefined, true)
-              : this.runNamed(text, values, name, true);
+              : this.runNamed(text, values, name, true)
+          ).finally(() => {
+            this.opening -= 1;
+          });
+        } else if (
+          typeof text === 'string' &&
+          (values === undefined || typeof values === 'function' || Array.isArray(values))
+        ) {
+          // No parameters (the simple protocol): one text, so that nothing runs if the begin
+          // fails and nothing queued meanwhile goes first. Its answer is the statement's.
+          const query = super.query.bind(this) as (t: string) => Promise<unknown>;
+          promise = query(`begin;${text}`).then(withoutBegin);
         } else {
-          // Anything else (no parameters: the simple protocol) after the begin, on its own.
-          const rest = typeof args.at(-1) === 'function' ? args.slice(0, -1) : args;
-          const query = super.query.bind(this) as (...a: unknown[]) => Promise<pg.QueryResult>;
-          promise = query('begin').then(() => query(...rest));
+          // A query object of the caller's: the begin queued just before it, in order.
+          (super.query('begin') as Promise<unknown>).catch(() => {});
+          return (super.query as (...a: unknown[]) => never)(...args);
+        }
+        if (answer && answer !== callback) {
+          promise.then(
+            (result) => answer(null, result),
+            (error: Error) => answer(error),
+          );
+          return undefined as never;
         }
       } else if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
         const name = names.nameFor(text);
@@ -153,7 +175,8 @@ export function namedStatementClient(names: StatementNames): typeof pg.Client {
       beginFirst: boolean,
     ): Promise<pg.QueryResult> {
       // The server's transaction status before this statement ('I': outside a transaction).
-      const idle = !beginFirst && this.getTransactionStatus() === 'I';
+      // A statement queued behind one that carries a begin is inside that transaction too.
+      const idle = !beginFirst && this.opening === 0 && this.getTransactionStatus() === 'I';
       try {
         return await this.runOnce(text, values, name, beginFirst);
       } catch (error) {
@@ -195,6 +218,13 @@ function isBareStatement(text: unknown, values: unknown, statement: string): boo
   return (
     text === statement && (values === undefined || (Array.isArray(values) && values.length === 0))
   );
+}
+
+/** The answer of `begin;<statement>` without the begin's: the statement's own. */
+function withoutBegin(result: unknown): pg.QueryResult {
+  if (!Array.isArray(result)) return result as pg.QueryResult;
+  const rest = result.slice(1) as pg.QueryResult[];
+  return (rest.length === 1 ? rest[0] : rest) as pg.QueryResult;
 }
 
 /** What pg answers for a statement without rows (`begin`, `commit`): what Kysely reads of it. */
