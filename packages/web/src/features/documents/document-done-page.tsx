@@ -82,6 +82,8 @@ function FinalDocument({ document }: { document: ApiDocument }) {
   const step = document.step_info;
   const isIssued = document.state === 'issued';
   const showsReference = config.flags.REFCODE_ENABLED && document.reference_code !== null;
+  /** The reference code as the citizen reads it (grouped by dashes); null before issuance. */
+  const code = document.reference_code ? formatReferenceCode(document.reference_code) : null;
   const notificationTitle = config.settings.ISSUE_NOTIFICATION_TITLE;
   const notificationMessage = config.settings.ISSUE_NOTIFICATION_MESSAGE;
 
@@ -128,17 +130,14 @@ function FinalDocument({ document }: { document: ApiDocument }) {
                 <PageHeading>
                   {document.texts?.['success-message']?.[locale] ?? t('done.issued_verbose')}
                 </PageHeading>
-                {showsReference && document.reference_code ? (
+                {showsReference && code ? (
                   <p className="govgr-body-l dilosi-done-panel__code">
                     {withUnbrokenCode(
                       successCodeMessage(
                         document.texts?.['success-code-message']?.[locale],
-                        formatReferenceCode(document.reference_code),
-                      ) ??
-                        t('done.issued_refcode', {
-                          code: formatReferenceCode(document.reference_code),
-                        }),
-                      formatReferenceCode(document.reference_code),
+                        code,
+                      ) ?? t('done.issued_refcode', { code }),
+                      code,
                     )}
                   </p>
                 ) : null}
@@ -167,7 +166,7 @@ function FinalDocument({ document }: { document: ApiDocument }) {
                     <DocumentQrCode
                       url={document.validation_url}
                       label={t('done.qrcodeLabel', {
-                        code: formatReferenceCode(document.reference_code ?? ''),
+                        code: code ?? '',
                       })}
                     />
                   </SidebarItem>
@@ -208,7 +207,6 @@ function FinalDocument({ document }: { document: ApiDocument }) {
   );
 }
 
-/** A template's own code message, with `{{code}}` replaced by the formatted reference code. */
 /**
  * The sentence with the reference code kept on one line: a phone's narrow panel would otherwise
  * break it at one of its dashes, and the code is what the citizen reads out or copies.
@@ -225,6 +223,7 @@ function withUnbrokenCode(message: string, code: string): ReactNode {
   );
 }
 
+/** A template's own code message, with `{{code}}` replaced by the formatted reference code. */
 function successCodeMessage(template: string | undefined, code: string): string | undefined {
   return template?.replace(/\{\{\s*code\s*\}\}/g, code);
 }
