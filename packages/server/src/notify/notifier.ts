@@ -1,6 +1,7 @@
 import type { Locale } from '@dilosi/domain';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { now } from '../clock';
+import { cachedStatement } from '../db/cached-statement';
 import type { Database } from '../db/database';
 import type { DB, OutboxRow } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
@@ -16,6 +17,39 @@ import { attachDelivery, detachDelivery, NOTIFY_SEND_JOB } from './notify-jobs';
 import { listOutboxQuerySchema, type ListOutboxQuery, type OutboxPage } from './outbox-schemas';
 import { normalizeRecipient } from './recipients';
 import type { Transport } from './transports';
+
+/** A message's outbox row, compiled once (db/cached-statement.ts): every SMS code writes one. */
+const insertOutbox = cachedStatement(
+  (
+    db,
+    values: {
+      channel: NotificationChannel;
+      recipient: string;
+      messageKey: string;
+      locale: Locale;
+      params: string;
+      subject: string | null;
+      body: string;
+      documentId: string | null;
+      at: Date;
+    },
+  ) =>
+    db
+      .insertInto('outbox')
+      .values({
+        channel: values.channel,
+        recipient: values.recipient,
+        message_key: values.messageKey,
+        locale: values.locale,
+        params: values.params,
+        subject: values.subject,
+        body: values.body,
+        next_attempt_at: values.at,
+        document_id: values.documentId,
+        created_at: values.at,
+      })
+      .returningAll(),
+);
 
 export type NotificationMessage = {
   channel: NotificationChannel;
@@ -78,22 +112,18 @@ export function createNotifier(deps: NotifierDependencies): Notifier {
     if (!recipient) throw new Error(`Not a valid ${message.channel} recipient: ${message.to}`);
     const rendered = renderNotification(message.key, message.locale, message.params);
     const at = now();
-    const row = await trx
-      .insertInto('outbox')
-      .values({
-        channel: message.channel,
-        recipient,
-        message_key: message.key,
-        locale: message.locale,
-        params: JSON.stringify(message.params),
-        subject: rendered.subject,
-        body: rendered.body,
-        next_attempt_at: at,
-        document_id: message.documentId ?? null,
-        created_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertOutbox.executeTakeFirst(trx, {
+      channel: message.channel,
+      recipient,
+      messageKey: message.key,
+      locale: message.locale,
+      params: JSON.stringify(message.params),
+      subject: rendered.subject,
+      body: rendered.body,
+      documentId: message.documentId ?? null,
+      at,
+    });
+    if (!row) throw new Error('the outbox row was not inserted');
     await queue()?.send(NOTIFY_SEND_JOB, { outboxId: row.id }, { db: jobConnection(trx) });
     return row;
   }

@@ -21,7 +21,7 @@ import { computeDigest } from './compute-digest';
 import { firstEditingStep, isValueEditable } from './document-content';
 import { noExtras } from './document-extras';
 import { nextDocumentState } from './document-transition';
-import { listDocumentFiles, writeDocumentRecorded, type Queryable } from './document-queries';
+import { cachedDocumentWrite, listDocumentFiles, type Queryable } from './document-queries';
 import type { DocumentRow } from '../../db/schema';
 import type { DocumentServices } from './document-services';
 import { prefillValues } from './prefill-values';
@@ -30,6 +30,55 @@ import { documentBodySchema, documentResponseSchema } from './schemas';
 import { storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';
 import { toApiDocument } from './to-api-document';
+
+/** A new document and its first history row, in one statement compiled once. */
+const insertCreated = cachedDocumentWrite(
+  1,
+  (
+    creator,
+    values: {
+      id: string;
+      ownerId: string;
+      templateRefname: string;
+      templateVersion: number;
+      type: DocumentRow['type'];
+      state: DocumentRow['state'];
+      step: string;
+      values: string;
+      registryFields: string;
+      isOfficial: boolean;
+      callerAuthorizationId: string | null;
+      issuerEntityId: string | null;
+      replyToEntryId: string | null;
+      recipientUserId: string | null;
+      digest: string;
+      at: Date;
+    },
+  ) =>
+    creator
+      .insertInto('documents')
+      .values({
+        id: values.id,
+        owner_id: values.ownerId,
+        template_refname: values.templateRefname,
+        template_version: values.templateVersion,
+        type: values.type,
+        state: values.state,
+        step: values.step,
+        values: values.values,
+        registry_fields: values.registryFields,
+        recipient: null,
+        is_official: values.isOfficial,
+        caller_authorization_id: values.callerAuthorizationId,
+        issuer_entity_id: values.issuerEntityId,
+        reply_to_entry_id: values.replyToEntryId,
+        recipient_user_id: values.recipientUserId,
+        digest: values.digest,
+        created_at: values.at,
+        updated_at: values.at,
+      })
+      .returningAll(),
+);
 
 /** The captcha solution as Captcha.verify reads it: an object, or that object as JSON text. */
 function captchaSolution(captcha: DocumentWrite['captcha']): unknown {
@@ -151,32 +200,26 @@ export async function createDraft(
   const at = now();
   const id = crypto.randomUUID();
   const insert = async (db: Queryable) => {
-    const inserted = await writeDocumentRecorded(
+    const inserted = await insertCreated(
       db,
-      (creator) =>
-        creator
-          .insertInto('documents')
-          .values({
-            id,
-            owner_id: user.id,
-            template_refname: template.refname,
-            template_version: template.version,
-            type: template.type,
-            state: created,
-            step: step.key,
-            values: JSON.stringify(statements),
-            registry_fields: JSON.stringify(registryFields),
-            recipient: null,
-            is_official: !template.devel,
-            caller_authorization_id: input.callerAuthorizationId,
-            issuer_entity_id: input.entity?.entityId ?? null,
-            reply_to_entry_id: input.entity?.replyToEntryId ?? null,
-            recipient_user_id: input.entity?.recipientUserId ?? null,
-            digest: computeDigest({ values: statements, recipient: null, step: step.key }),
-            created_at: at,
-            updated_at: at,
-          })
-          .returningAll(),
+      {
+        id,
+        ownerId: user.id,
+        templateRefname: template.refname,
+        templateVersion: template.version,
+        type: template.type,
+        state: created,
+        step: step.key,
+        values: JSON.stringify(statements),
+        registryFields: JSON.stringify(registryFields),
+        isOfficial: !template.devel,
+        callerAuthorizationId: input.callerAuthorizationId,
+        issuerEntityId: input.entity?.entityId ?? null,
+        replyToEntryId: input.entity?.replyToEntryId ?? null,
+        recipientUserId: input.entity?.recipientUserId ?? null,
+        digest: computeDigest({ values: statements, recipient: null, step: step.key }),
+        at,
+      },
       [
         {
           documentId: id,

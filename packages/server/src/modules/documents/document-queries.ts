@@ -15,6 +15,7 @@ import type {
   UpdateQueryBuilder,
 } from 'kysely';
 import { now } from '../../clock';
+import { cachedStatement } from '../../db/cached-statement';
 import type { DB, DocumentRow, DocumentsTable } from '../../db/schema';
 
 /** A handle for queries: the database, or the transaction the caller opened. */
@@ -35,15 +36,25 @@ export async function findOwnedDocument(
   options: { forUpdate?: boolean } = {},
 ): Promise<DocumentRow | undefined> {
   if (!isDocumentId(id)) return undefined;
-  let query = db
+  // Read on every wizard request, locked on every write: compiled once (db/cached-statement.ts).
+  return (options.forUpdate ? ownedDocumentForUpdate : ownedDocument).executeTakeFirst(db, {
+    id,
+    ownerId,
+  });
+}
+
+const selectOwnedDocument = (db: Queryable, { id, ownerId }: OwnedDocumentKey) =>
+  db
     .selectFrom('documents')
     .selectAll()
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
     .where('issuer_entity_id', 'is', null);
-  if (options.forUpdate) query = query.forUpdate();
-  return query.executeTakeFirst();
-}
+const ownedDocument = cachedStatement(selectOwnedDocument);
+const ownedDocumentForUpdate = cachedStatement((db: Queryable, values: OwnedDocumentKey) =>
+  selectOwnedDocument(db, values).forUpdate(),
+);
+type OwnedDocumentKey = { id: string; ownerId: string };
 
 /**
  * A document an entity issued to this citizen (a reply, an entity's document), once issued or
@@ -171,8 +182,98 @@ export async function writeDocumentRecorded(
 }
 
 /**
+ * `writeDocumentRecorded` compiled once (db/cached-statement.ts), for a write whose columns are
+ * fixed: `write` places the caller's values, and exactly `eventCount` history rows go with it.
+ * Issuance and the wizard write a document this way on each step.
+ */
+export function cachedDocumentWrite<P extends Record<string, unknown>>(
+  eventCount: number,
+  write: (
+    creator: QueryCreator<DB>,
+    values: P,
+  ) =>
+    | UpdateQueryBuilder<DB, 'documents', 'documents', DocumentRow>
+    | InsertQueryBuilder<DB, 'documents', DocumentRow>,
+) {
+  const statement = cachedStatement((db, values: P & Record<string, unknown>) =>
+    db
+      .with('written', (creator) => write(creator, values))
+      .with('recorded', (creator) =>
+        creator.insertInto('document_events').values(
+          Array.from({ length: eventCount }, (_, i) => ({
+            document_id: values[`event${i}_document_id`] as string,
+            action: values[`event${i}_action`] as DocumentAction,
+            from_state: values[`event${i}_from_state`] as DocumentState | null,
+            to_state: values[`event${i}_to_state`] as DocumentState | null,
+            step: values[`event${i}_step`] as string | null,
+            user_id: values[`event${i}_user_id`] as string | null,
+            at: values.event_at as Date,
+          })),
+        ),
+      )
+      .selectFrom('written')
+      .selectAll(),
+  );
+  return (
+    db: Queryable,
+    values: P,
+    events: readonly DocumentEventInput[],
+  ): Promise<DocumentRow | undefined> => {
+    if (events.length !== eventCount) {
+      throw new TypeError(`expected ${eventCount} history rows, got ${events.length}`);
+    }
+    const all: Record<string, unknown> = { ...values, event_at: now() };
+    events.forEach((event, i) => {
+      all[`event${i}_document_id`] = event.documentId;
+      all[`event${i}_action`] = event.action;
+      all[`event${i}_from_state`] = event.fromState;
+      all[`event${i}_to_state`] = event.toState;
+      all[`event${i}_step`] = event.step;
+      all[`event${i}_user_id`] = event.userId;
+    });
+    return statement.executeTakeFirst(db, all as P & Record<string, unknown>);
+  };
+}
+
+/** The compiled updates of `updateDocumentRecorded`, by columns set and number of history rows. */
+const updateShapes = new Map<string, ReturnType<typeof cachedDocumentWrite>>();
+const MAX_UPDATE_SHAPES = 64;
+
+/** A value Kysely writes as SQL of its own (`sql\`…\``, a sub-query) rather than a parameter. */
+const isExpression = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { toOperationNode?: unknown }).toOperationNode === 'function';
+
+function cachedUpdate(
+  set: Updateable<DocumentsTable>,
+  eventCount: number,
+): ReturnType<typeof cachedDocumentWrite> | undefined {
+  const columns = Object.keys(set).filter(
+    (column) => (set as Record<string, unknown>)[column] !== undefined,
+  );
+  if (columns.some((column) => isExpression((set as Record<string, unknown>)[column]))) {
+    return undefined;
+  }
+  const shape = `${columns.join(',')}#${eventCount}`;
+  let update = updateShapes.get(shape);
+  if (!update && updateShapes.size < MAX_UPDATE_SHAPES) {
+    update = cachedDocumentWrite(eventCount, (creator, values: Record<string, unknown>) =>
+      creator
+        .updateTable('documents')
+        .set(Object.fromEntries(columns.map((column) => [column, values[`set_${column}`]])))
+        .where('id', '=', values.id as string)
+        .returningAll(),
+    );
+    updateShapes.set(shape, update);
+  }
+  return update;
+}
+
+/**
  * `writeDocumentRecorded` for the usual case: the document `id` updated with `set`, its history
  * rows about it. Throws when the row is gone (the caller's transaction holds it, so it is not).
+ * Compiled once for each set of columns (expressions in `set` go the long way).
  */
 export async function updateDocumentRecorded(
   db: Queryable,
@@ -180,11 +281,24 @@ export async function updateDocumentRecorded(
   set: Updateable<DocumentsTable>,
   events: readonly Omit<DocumentEventInput, 'documentId'>[],
 ): Promise<DocumentRow> {
-  const updated = await writeDocumentRecorded(
-    db,
-    (creator) => creator.updateTable('documents').set(set).where('id', '=', id).returningAll(),
-    events.map((event) => ({ ...event, documentId: id })),
-  );
+  const history = events.map((event) => ({ ...event, documentId: id }));
+  const cached = cachedUpdate(set, events.length);
+  const updated = cached
+    ? await cached(
+        db,
+        Object.fromEntries([
+          ['id', id],
+          ...Object.entries(set)
+            .filter(([, value]) => value !== undefined)
+            .map(([column, value]) => [`set_${column}`, value]),
+        ]),
+        history,
+      )
+    : await writeDocumentRecorded(
+        db,
+        (creator) => creator.updateTable('documents').set(set).where('id', '=', id).returningAll(),
+        history,
+      );
   if (!updated) throw new Error(`document ${id} is gone from under its lock`);
   return updated;
 }

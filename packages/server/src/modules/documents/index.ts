@@ -27,6 +27,7 @@ export {
   insertDocumentEvents,
   updateDocumentRecorded,
   writeDocumentRecorded,
+  cachedDocumentWrite,
   listDocumentFiles,
   type Queryable,
 } from './document-queries';

@@ -1,6 +1,12 @@
 import type { PersonAttribute, PersonData, Template } from '@dilosi/domain';
+import { cachedStatement } from '../../db/cached-statement';
 import type { Database } from '../../db/database';
 import type { Person, User } from '../../db/schema';
+
+/** The registry's row for a tax number (every new document reads it). */
+const personByAfm = cachedStatement((db, { afm }: { afm: string }) =>
+  db.selectFrom('persons').selectAll().where('afm', '=', afm),
+);
 
 /** 'YYYY-MM-DD' (a SQL date) as the DD/MM/YYYY the forms use. */
 function toFormDate(value: string | null): string | undefined {
@@ -57,11 +63,7 @@ export async function prefillValues(
   user: User,
 ): Promise<{ values: Record<string, unknown>; registryFields: string[] }> {
   const person = user.afm
-    ? await database.db
-        .selectFrom('persons')
-        .selectAll()
-        .where('afm', '=', user.afm)
-        .executeTakeFirst()
+    ? await personByAfm.executeTakeFirst(database.db, { afm: user.afm })
     : undefined;
   const registry = person ? personData(person) : user.afm ? userData(user) : {};
   const values: Record<string, unknown> = {};

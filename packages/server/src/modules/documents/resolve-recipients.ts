@@ -1,5 +1,16 @@
 import type { FieldError, LocalizedText, StepField } from '@dilosi/domain';
+import { cachedStatement } from '../../db/cached-statement';
 import type { Queryable } from './document-queries';
+
+/** An entity a document may be addressed to, by its codename (each recipient step reads it). */
+const addressableEntity = cachedStatement((db, { codename }: { codename: string }) =>
+  db
+    .selectFrom('entities')
+    .select(['codename', 'display_name'])
+    .where('codename', '=', codename)
+    .where('enabled', '=', true)
+    .where('is_addressable', '=', true),
+);
 
 function fullText(text: { el: string; en?: string; fr?: string }): LocalizedText {
   return { el: text.el, en: text.en ?? text.el, fr: text.fr ?? text.el };
@@ -23,13 +34,7 @@ export async function resolveRecipients(
     if (typeof value !== 'object' || value === null || value.type !== 'entity') continue;
     const entity =
       typeof value.codename === 'string'
-        ? await db
-            .selectFrom('entities')
-            .select(['codename', 'display_name'])
-            .where('codename', '=', value.codename)
-            .where('enabled', '=', true)
-            .where('is_addressable', '=', true)
-            .executeTakeFirst()
+        ? await addressableEntity.executeTakeFirst(db, { codename: value.codename })
         : undefined;
     if (!entity) {
       errors.push({ field: field.key, error: { code: 'recipient_invalid' } });

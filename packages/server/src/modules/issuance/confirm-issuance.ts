@@ -1,6 +1,7 @@
 import type { ApiDocument } from '@dilosi/domain';
 import { sql } from 'kysely';
 import { now } from '../../clock';
+import { cachedStatement } from '../../db/cached-statement';
 import { requestLocale } from '../../lib/i18n';
 import {
   declarationNotFound,
@@ -14,6 +15,25 @@ import type { IssuanceServices } from './issuance-services';
 import { OTP_FORMAT, otpMatches, readOtpInput } from './otp';
 import { otpError, otpMaxAttempts } from './otp-errors';
 import { lockOtpSubject, otpFailureWaitSeconds, recordOtpEvent } from './otp-limits';
+
+/** The document's SMS challenge, locked until the caller's commit. */
+const lockedChallenge = cachedStatement((db, { documentId }: { documentId: string }) =>
+  db
+    .selectFrom('otp_challenges')
+    .select(['expires_at', 'mobile'])
+    .where('document_id', '=', documentId)
+    .forUpdate(),
+);
+
+/** One more attempt at the challenge's code, unless it has had its last: its hash and count. */
+const claimAttempt = cachedStatement((db, values: { documentId: string; maxAttempts: number }) =>
+  db
+    .updateTable('otp_challenges')
+    .set({ attempts: sql`attempts + 1` })
+    .where('document_id', '=', values.documentId)
+    .where('attempts', '<', values.maxAttempts)
+    .returning(['code_hash', 'attempts']),
+);
 
 /**
  * The SMS code (requested → issued). Refusals, each with the code on the otp_code field too:
@@ -47,24 +67,16 @@ export async function confirmIssuance(
   // Committed whatever the outcome: the attempt and the wrong code count even when refused.
   const outcome = await database.db.transaction().execute(async (trx) => {
     // Locks in the order sendOtp takes them (challenge, citizen, number): no deadlock.
-    const challenge = await trx
-      .selectFrom('otp_challenges')
-      .select(['expires_at', 'mobile'])
-      .where('document_id', '=', stored.id)
-      .forUpdate()
-      .executeTakeFirst();
+    const challenge = await lockedChallenge.executeTakeFirst(trx, { documentId: stored.id });
     if (!challenge || new Date(challenge.expires_at) <= now()) return { kind: 'expired' } as const;
     const subject = { userId: user.id, mobile: challenge.mobile };
     await lockOtpSubject(trx, subject);
     const wait = await otpFailureWaitSeconds(trx, config, subject);
     if (wait > 0) return { kind: 'blocked', wait } as const;
-    const claimed = await trx
-      .updateTable('otp_challenges')
-      .set({ attempts: sql`attempts + 1` })
-      .where('document_id', '=', stored.id)
-      .where('attempts', '<', config.OTP_MAX_ATTEMPTS)
-      .returning(['code_hash', 'attempts'])
-      .executeTakeFirst();
+    const claimed = await claimAttempt.executeTakeFirst(trx, {
+      documentId: stored.id,
+      maxAttempts: config.OTP_MAX_ATTEMPTS,
+    });
     if (!claimed) return { kind: 'exhausted' } as const;
     if (!otpMatches(services.otpKey, stored.id, code, claimed.code_hash)) {
       await recordOtpEvent(trx, 'failed', subject);

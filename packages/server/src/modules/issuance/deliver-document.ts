@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   caseMachine,
+  type CaseStatus,
   isValidEmail,
   nameKey,
   type Recipient,
@@ -8,11 +9,77 @@ import {
   athensYear,
 } from '@dilosi/domain';
 import { sql } from 'kysely';
+import { cachedStatement } from '../../db/cached-statement';
 import type { DocumentRow, User } from '../../db/schema';
 import type { Queryable } from '../documents';
 import { addressToPerson } from './address-to-person';
 import { citizenName, documentLinkParams } from './document-links';
 import type { IssuanceServices } from './issuance-services';
+
+/** The entity and the next case number in one statement (no number is used without it). */
+const entityWithCaseNumber = cachedStatement((db, { codename }: { codename: string }) =>
+  db
+    .selectFrom('entities')
+    .select(['id', sql<number | string>`nextval('case_number_seq')`.as('number')])
+    .where('codename', '=', codename),
+);
+
+/**
+ * The case, its first history row and the document's case number: one statement (each write a
+ * WITH of it; the ids are drawn by the caller, so nothing needs another's answer).
+ */
+const openCase = cachedStatement(
+  (
+    db,
+    values: {
+      entryId: string;
+      entityId: string;
+      documentId: string;
+      caseId: string;
+      status: CaseStatus;
+      referenceCode: string;
+      templateRefname: string;
+      subject: string;
+      citizenName: string;
+      citizenNameKey: string;
+      citizenAfm: string | null;
+      deadlineDays: number;
+      details: string;
+      at: Date;
+    },
+  ) =>
+    db
+      .with('entry', (creator) =>
+        creator.insertInto('inbox_entries').values({
+          id: values.entryId,
+          entity_id: values.entityId,
+          document_id: values.documentId,
+          case_id: values.caseId,
+          status: values.status,
+          reference_code: values.referenceCode,
+          template_refname: values.templateRefname,
+          subject: values.subject,
+          citizen_name: values.citizenName,
+          citizen_name_key: values.citizenNameKey,
+          citizen_afm: values.citizenAfm,
+          deadline_days: values.deadlineDays,
+          received_at: values.at,
+          updated_at: values.at,
+        }),
+      )
+      .with('received', (creator) =>
+        creator.insertInto('case_events').values({
+          inbox_entry_id: values.entryId,
+          action: 'received',
+          user_id: null,
+          details: values.details,
+          at: values.at,
+        }),
+      )
+      .updateTable('documents')
+      .set({ case_id: values.caseId })
+      .where('id', '=', values.documentId),
+);
 
 /**
  * Hands an issued document to its recipient, in the issuance's transaction: an entity gets a
@@ -32,49 +99,28 @@ export async function deliverIssuedDocument(
   if (recipient?.type === 'entity') {
     const referenceCode = row.reference_code;
     if (!referenceCode) return null;
-    // The entity and the next case number in one statement (no number is used without it).
-    const entity = await trx
-      .selectFrom('entities')
-      .select(['id', sql<number | string>`nextval('case_number_seq')`.as('number')])
-      .where('codename', '=', recipient.codename)
-      .executeTakeFirst();
+    const entity = await entityWithCaseNumber.executeTakeFirst(trx, {
+      codename: recipient.codename,
+    });
     if (!entity) return null;
     const caseId = `${athensYear(issuedAt)}/${String(entity.number).padStart(6, '0')}`;
-    // The case, its first history row and the document's case number: one statement (each
-    // write a WITH of it; the ids are drawn here, so nothing needs another's answer).
     const entryId = crypto.randomUUID();
-    await trx
-      .with('entry', (creator) =>
-        creator.insertInto('inbox_entries').values({
-          id: entryId,
-          entity_id: entity.id,
-          document_id: row.id,
-          case_id: caseId,
-          status: caseMachine.initial,
-          reference_code: referenceCode,
-          template_refname: template.refname,
-          subject: template.shortname.el,
-          citizen_name: name,
-          citizen_name_key: nameKey(name),
-          citizen_afm: user.afm,
-          deadline_days: template.case_deadline_days,
-          received_at: issuedAt,
-          updated_at: issuedAt,
-        }),
-      )
-      .with('received', (creator) =>
-        creator.insertInto('case_events').values({
-          inbox_entry_id: entryId,
-          action: 'received',
-          user_id: null,
-          details: JSON.stringify({ reference_code: referenceCode }),
-          at: issuedAt,
-        }),
-      )
-      .updateTable('documents')
-      .set({ case_id: caseId })
-      .where('id', '=', row.id)
-      .execute();
+    await openCase.execute(trx, {
+      entryId,
+      entityId: entity.id,
+      documentId: row.id,
+      caseId,
+      status: caseMachine.initial,
+      referenceCode,
+      templateRefname: template.refname,
+      subject: template.shortname.el,
+      citizenName: name,
+      citizenNameKey: nameKey(name),
+      citizenAfm: user.afm,
+      deadlineDays: template.case_deadline_days,
+      details: JSON.stringify({ reference_code: referenceCode }),
+      at: issuedAt,
+    });
     return caseId;
   }
   if (recipient?.type === 'custom' && recipient.email && isValidEmail(recipient.email)) {

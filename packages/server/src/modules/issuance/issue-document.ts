@@ -8,6 +8,7 @@ import {
   DAY_MS,
 } from '@dilosi/domain';
 import { now } from '../../clock';
+import { cachedStatement } from '../../db/cached-statement';
 import type { DocumentRow, User } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import {
@@ -15,7 +16,7 @@ import {
   contentOf,
   declarationNotFound,
   findOwnedDocument,
-  writeDocumentRecorded,
+  cachedDocumentWrite,
   listDocumentFiles,
   nextDocumentState,
   toApiDocument,
@@ -55,6 +56,69 @@ export type IssueInput = {
     afterIssue: (trx: Queryable, issued: DocumentRow, issuedAt: Date) => Promise<void>;
   };
 };
+
+/** Deletes the document's SMS challenge, answering the hash of its code. */
+const useChallenge = cachedStatement((db, { documentId }: { documentId: string }) =>
+  db.deleteFrom('otp_challenges').where('document_id', '=', documentId).returning('code_hash'),
+);
+
+/**
+ * The document issued, with its two history rows. A code a deleted document used (its
+ * tombstone) is not given again; the row is locked, so no row back means exactly that (and the
+ * caller's throw rolls back the history rows written with it).
+ */
+const writeIssued = cachedDocumentWrite(
+  2,
+  (
+    creator,
+    values: {
+      id: string;
+      state: DocumentState;
+      referenceCode: string;
+      issuedAt: Date;
+      isOfficial: boolean;
+      retentionUntil: Date;
+      digest: string;
+    },
+  ) =>
+    creator
+      .updateTable('documents')
+      .set({
+        state: values.state,
+        step: 'issued',
+        reference_code: values.referenceCode,
+        issued_at: values.issuedAt,
+        is_official: values.isOfficial,
+        retention_until: values.retentionUntil,
+        digest: values.digest,
+        updated_at: values.issuedAt,
+      })
+      .where('id', '=', values.id)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('document_tombstones')
+              .select('reference_code')
+              .where('reference_code', '=', values.referenceCode),
+          ),
+        ),
+      )
+      .returningAll(),
+);
+
+const insertPdf = cachedStatement(
+  (
+    db,
+    values: { documentId: string; bytes: Buffer; sha256: string; size: number; createdAt: Date },
+  ) =>
+    db.insertInto('document_pdfs').values({
+      document_id: values.documentId,
+      bytes: values.bytes,
+      sha256: values.sha256,
+      size: values.size,
+      created_at: values.createdAt,
+    }),
+);
 
 /**
  * Issues a document (requested → issued): a new reference code, the PDF rendered and sealed,
@@ -104,78 +168,44 @@ export async function issueDocument(
         const issuedState = nextDocumentState(confirming, 'confirm');
         if (locked.digest !== stored.digest) throw new AppError(409, 'document_modified');
         // The code is used up with the issuance (a refusal below rolls the delete back).
-        const challenge = await trx
-          .deleteFrom('otp_challenges')
-          .where('document_id', '=', stored.id)
-          .returning('code_hash')
-          .executeTakeFirst();
+        const challenge = await useChallenge.executeTakeFirst(trx, { documentId: stored.id });
         // A new code was sent meanwhile: the one entered is no longer the one to use.
         if (input.codeHash !== null && challenge?.code_hash !== input.codeHash) {
           throw new AppError(400, 'otp_expired');
         }
-        const issued = await writeDocumentRecorded(
+        const history = (action: 'issued' | 'pdf_created', fromState: DocumentState) => ({
+          documentId: stored.id,
+          action,
+          fromState,
+          toState: issuedState,
+          step: 'issued',
+          userId: user.id,
+        });
+        const issued = await writeIssued(
           trx,
-          (creator) =>
-            creator
-              .updateTable('documents')
-              .set({
-                state: issuedState,
-                step: 'issued',
-                reference_code: referenceCode,
-                issued_at: issuedAt,
-                is_official: input.isOfficial,
-                retention_until: new Date(issuedAt.getTime() + config.RETENTION_DAYS * DAY_MS),
-                digest: computeDigest({
-                  values: locked.values,
-                  recipient: content.recipient,
-                  step: 'issued',
-                }),
-                updated_at: issuedAt,
-              })
-              .where('id', '=', stored.id)
-              // A code a deleted document used (its tombstone) is not given again; the row is
-              // locked above, so no row back means exactly that (and the throw below rolls back
-              // the history rows written with it).
-              .where(({ not, exists, selectFrom }) =>
-                not(
-                  exists(
-                    selectFrom('document_tombstones')
-                      .select('reference_code')
-                      .where('reference_code', '=', referenceCode),
-                  ),
-                ),
-              )
-              .returningAll(),
-          [
-            {
-              documentId: stored.id,
-              action: 'issued',
-              fromState: input.from,
-              toState: issuedState,
+          {
+            id: stored.id,
+            state: issuedState,
+            referenceCode,
+            issuedAt,
+            isOfficial: input.isOfficial,
+            retentionUntil: new Date(issuedAt.getTime() + config.RETENTION_DAYS * DAY_MS),
+            digest: computeDigest({
+              values: locked.values,
+              recipient: content.recipient,
               step: 'issued',
-              userId: user.id,
-            },
-            {
-              documentId: stored.id,
-              action: 'pdf_created',
-              fromState: issuedState,
-              toState: issuedState,
-              step: 'issued',
-              userId: user.id,
-            },
-          ],
+            }),
+          },
+          [history('issued', input.from), history('pdf_created', issuedState)],
         );
         if (!issued) throw new ReferenceCodeClash();
-        await trx
-          .insertInto('document_pdfs')
-          .values({
-            document_id: stored.id,
-            bytes: pdf,
-            sha256,
-            size: pdf.length,
-            created_at: issuedAt,
-          })
-          .execute();
+        await insertPdf.execute(trx, {
+          documentId: stored.id,
+          bytes: pdf,
+          sha256,
+          size: pdf.length,
+          createdAt: issuedAt,
+        });
         if (input.entity) {
           await input.entity.afterIssue(trx, issued, issuedAt);
           return issued;

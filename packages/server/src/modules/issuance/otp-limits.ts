@@ -1,6 +1,7 @@
 import { DAY_MS } from '@dilosi/domain';
 import { sql } from 'kysely';
 import { now } from '../../clock';
+import { cachedStatement } from '../../db/cached-statement';
 import type { Config } from '../../config';
 import type { Queryable } from '../documents';
 
@@ -18,6 +19,27 @@ export type OtpSubject = { userId: string; mobile: string };
 
 type Limit = { count: number; windowMs: number };
 type Kind = 'sent' | 'failed';
+type EventTime = { key: 'user' | 'mobile'; at: Date | string };
+
+/** Both locks in one statement: PostgreSQL evaluates a select list left to right. */
+const lockSubject = cachedStatement(
+  (_db, keys: { userKey: string; mobileKey: string }) =>
+    sql`select pg_advisory_xact_lock(hashtextextended(${keys.userKey}, 0)),
+    pg_advisory_xact_lock(hashtextextended(${keys.mobileKey}, 0))`,
+);
+
+/** The newest `most` events of a kind since a time, of the citizen and of the number. */
+const newestEvents = cachedStatement(
+  (_db, values: { userId: string; mobile: string; kind: Kind; since: Date; most: number }) =>
+    sql<EventTime>`
+    (select 'user' as key, at from otp_limit_events
+      where user_id = ${values.userId} and kind = ${values.kind} and at > ${values.since}
+      order by at desc limit ${values.most})
+    union all
+    (select 'mobile' as key, at from otp_limit_events
+      where mobile = ${values.mobile} and kind = ${values.kind} and at > ${values.since}
+      order by at desc limit ${values.most})`,
+);
 
 /**
  * Serialises, until the end of the caller's transaction, every send and check of a code for
@@ -26,9 +48,10 @@ type Kind = 'sent' | 'failed';
  * transactions never wait for each other in a circle.
  */
 export async function lockOtpSubject(trx: Queryable, subject: OtpSubject): Promise<void> {
-  // One statement; PostgreSQL evaluates a select list left to right.
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`otp-user:${subject.userId}`}, 0)),
-    pg_advisory_xact_lock(hashtextextended(${`otp-mobile:${subject.mobile}`}, 0))`.execute(trx);
+  await lockSubject.execute(trx, {
+    userKey: `otp-user:${subject.userId}`,
+    mobileKey: `otp-mobile:${subject.mobile}`,
+  });
 }
 
 /**
@@ -46,14 +69,13 @@ async function waitFor(
   const at = now().getTime();
   const since = new Date(at - Math.max(...limits.map((limit) => limit.windowMs)));
   const most = Math.max(...limits.map((limit) => limit.count));
-  const { rows } = await sql<{ key: 'user' | 'mobile'; at: Date | string }>`
-    (select 'user' as key, at from otp_limit_events
-      where user_id = ${subject.userId} and kind = ${kind} and at > ${since}
-      order by at desc limit ${most})
-    union all
-    (select 'mobile' as key, at from otp_limit_events
-      where mobile = ${subject.mobile} and kind = ${kind} and at > ${since}
-      order by at desc limit ${most})`.execute(trx);
+  const rows = await newestEvents.execute(trx, {
+    userId: subject.userId,
+    mobile: subject.mobile,
+    kind,
+    since,
+    most,
+  });
   let wait = 0;
   for (const key of ['user', 'mobile'] as const) {
     const times = rows
@@ -105,10 +127,8 @@ export async function recordOtpEvent(
   kind: Kind,
   subject: OtpSubject,
 ): Promise<void> {
-  await trx.insertInto('otp_limit_events').values(otpEventRow(kind, subject)).execute();
-}
-
-/** The row recordOtpEvent inserts, for a caller that writes it within a statement of its own. */
-export function otpEventRow(kind: Kind, subject: OtpSubject) {
-  return { kind, user_id: subject.userId, mobile: subject.mobile, at: now() };
+  await trx
+    .insertInto('otp_limit_events')
+    .values({ kind, user_id: subject.userId, mobile: subject.mobile, at: now() })
+    .execute();
 }

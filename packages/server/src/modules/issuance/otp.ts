@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import type { Locale } from '@dilosi/domain';
 import { now } from '../../clock';
+import { cachedStatement } from '../../db/cached-statement';
 import { AppError } from '../../lib/app-error';
 import type { DocumentExtras, Queryable } from '../documents';
 import { normalizeRecipient } from '../../notify';
 import type { IssuanceServices } from './issuance-services';
 import { otpAlreadySent } from './otp-errors';
-import { lockOtpSubject, otpEventRow, otpSendWaitSeconds } from './otp-limits';
+import { lockOtpSubject, otpSendWaitSeconds } from './otp-limits';
 
 /** Six digits, uniformly drawn (spec section 1: a six-digit PIN by SMS). */
 export function newOtpCode(): string {
@@ -34,6 +35,61 @@ export function readOtpInput(value: unknown): string | null {
 
 export const OTP_FORMAT = /^\d{6}$/;
 
+/** How many codes this document was sent, and when last; locked until the caller's commit. */
+const lockedSends = cachedStatement((db, { documentId }: { documentId: string }) =>
+  db
+    .selectFrom('otp_challenges')
+    .select(['sends', 'last_sent_at'])
+    .where('document_id', '=', documentId)
+    .forUpdate(),
+);
+
+/** A new code for the document (its challenge, made or replaced) and the send, counted. */
+const upsertChallenge = cachedStatement(
+  (
+    db,
+    values: {
+      documentId: string;
+      codeHash: string;
+      mobile: string;
+      userId: string;
+      sends: number;
+      at: Date;
+      expiresAt: Date;
+    },
+  ) =>
+    db
+      .with('sent', (creator) =>
+        creator.insertInto('otp_limit_events').values({
+          kind: 'sent',
+          user_id: values.userId,
+          mobile: values.mobile,
+          at: values.at,
+        }),
+      )
+      .insertInto('otp_challenges')
+      .values({
+        document_id: values.documentId,
+        code_hash: values.codeHash,
+        mobile: values.mobile,
+        attempts: 0,
+        sends: values.sends,
+        last_sent_at: values.at,
+        expires_at: values.expiresAt,
+        created_at: values.at,
+      })
+      .onConflict((oc) =>
+        oc.column('document_id').doUpdateSet({
+          code_hash: values.codeHash,
+          mobile: values.mobile,
+          attempts: 0,
+          sends: values.sends,
+          last_sent_at: values.at,
+          expires_at: values.expiresAt,
+        }),
+      ),
+);
+
 /**
  * A new code for the document, if its limits and the sender's allow: the challenge row created
  * or replaced (attempts back to 0), the SMS written to the outbox and counted, all in the
@@ -57,12 +113,7 @@ export async function sendOtp(
   const at = now();
   // Locked first (then the citizen and the number, in lockOtpSubject): confirmIssuance takes
   // the same locks in the same order.
-  const challenge = await trx
-    .selectFrom('otp_challenges')
-    .select(['sends', 'last_sent_at'])
-    .where('document_id', '=', input.documentId)
-    .forUpdate()
-    .executeTakeFirst();
+  const challenge = await lockedSends.executeTakeFirst(trx, { documentId: input.documentId });
   const sent = challenge?.sends ?? 0;
   // The count lives as long as the document: going back from the code step and submitting
   // again does not start a fresh budget of SMS.
@@ -108,32 +159,15 @@ export async function sendOtp(
     trx,
   );
   // The challenge and the send counted against the limits, in one statement.
-  await trx
-    .with('sent', (creator) =>
-      creator.insertInto('otp_limit_events').values(otpEventRow('sent', subject)),
-    )
-    .insertInto('otp_challenges')
-    .values({
-      document_id: input.documentId,
-      code_hash: codeHash,
-      mobile,
-      attempts: 0,
-      sends,
-      last_sent_at: at,
-      expires_at: expiresAt,
-      created_at: at,
-    })
-    .onConflict((oc) =>
-      oc.column('document_id').doUpdateSet({
-        code_hash: codeHash,
-        mobile,
-        attempts: 0,
-        sends,
-        last_sent_at: at,
-        expires_at: expiresAt,
-      }),
-    )
-    .execute();
+  await upsertChallenge.execute(trx, {
+    documentId: input.documentId,
+    codeHash,
+    mobile,
+    userId,
+    sends,
+    at,
+    expiresAt,
+  });
   // As the row now stands: the answer shows it without reading it back.
   return { mobile, attempts: 0, sends, last_sent_at: at, expires_at: expiresAt };
 }
