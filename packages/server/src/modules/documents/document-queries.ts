@@ -195,18 +195,27 @@ export function cachedDocumentWrite<P extends Record<string, unknown>>(
     | UpdateQueryBuilder<DB, 'documents', 'documents', DocumentRow>
     | InsertQueryBuilder<DB, 'documents', DocumentRow>,
 ) {
+  // The values' names of each history row (the caller's own values keep theirs).
+  const eventNames = Array.from({ length: eventCount }, (_, i) => ({
+    documentId: `event${i}_document_id`,
+    action: `event${i}_action`,
+    fromState: `event${i}_from_state`,
+    toState: `event${i}_to_state`,
+    step: `event${i}_step`,
+    userId: `event${i}_user_id`,
+  }));
   const statement = cachedStatement((db, values: P & Record<string, unknown>) =>
     db
       .with('written', (creator) => write(creator, values))
       .with('recorded', (creator) =>
         creator.insertInto('document_events').values(
-          Array.from({ length: eventCount }, (_, i) => ({
-            document_id: values[`event${i}_document_id`] as string,
-            action: values[`event${i}_action`] as DocumentAction,
-            from_state: values[`event${i}_from_state`] as DocumentState | null,
-            to_state: values[`event${i}_to_state`] as DocumentState | null,
-            step: values[`event${i}_step`] as string | null,
-            user_id: values[`event${i}_user_id`] as string | null,
+          eventNames.map((names) => ({
+            document_id: values[names.documentId] as string,
+            action: values[names.action] as DocumentAction,
+            from_state: values[names.fromState] as DocumentState | null,
+            to_state: values[names.toState] as DocumentState | null,
+            step: values[names.step] as string | null,
+            user_id: values[names.userId] as string | null,
             at: values.event_at as Date,
           })),
         ),
@@ -223,14 +232,16 @@ export function cachedDocumentWrite<P extends Record<string, unknown>>(
       throw new TypeError(`expected ${eventCount} history rows, got ${events.length}`);
     }
     const all: Record<string, unknown> = { ...values, event_at: now() };
-    events.forEach((event, i) => {
-      all[`event${i}_document_id`] = event.documentId;
-      all[`event${i}_action`] = event.action;
-      all[`event${i}_from_state`] = event.fromState;
-      all[`event${i}_to_state`] = event.toState;
-      all[`event${i}_step`] = event.step;
-      all[`event${i}_user_id`] = event.userId;
-    });
+    for (let i = 0; i < eventCount; i += 1) {
+      const event = events[i]!;
+      const names = eventNames[i]!;
+      all[names.documentId] = event.documentId;
+      all[names.action] = event.action;
+      all[names.fromState] = event.fromState;
+      all[names.toState] = event.toState;
+      all[names.step] = event.step;
+      all[names.userId] = event.userId;
+    }
     return statement.executeTakeFirst(db, all as P & Record<string, unknown>);
   };
 }
@@ -261,8 +272,8 @@ function cachedUpdate(
     update = cachedDocumentWrite(eventCount, (creator, values: Record<string, unknown>) =>
       creator
         .updateTable('documents')
-        .set(Object.fromEntries(columns.map((column) => [column, values[`set_${column}`]])))
-        .where('id', '=', values.id as string)
+        .set(Object.fromEntries(columns.map((column) => [column, values[column]])))
+        .where('id', '=', values.document_id as string)
         .returningAll(),
     );
     updateShapes.set(shape, update);
@@ -286,12 +297,8 @@ export async function updateDocumentRecorded(
   const updated = cached
     ? await cached(
         db,
-        Object.fromEntries([
-          ['id', id],
-          ...Object.entries(set)
-            .filter(([, value]) => value !== undefined)
-            .map(([column, value]) => [`set_${column}`, value]),
-        ]),
+        // The values under their columns' names, the id under one that documents has not.
+        { ...set, document_id: id },
         history,
       )
     : await writeDocumentRecorded(
