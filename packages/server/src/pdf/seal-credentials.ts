@@ -176,6 +176,18 @@ function distinguishedName(name: Name): pkijs.RelativeDistinguishedNames {
   });
 }
 
+/**
+ * A certificate's serial number from 16 random bytes: positive and in DER's shortest form (the
+ * first byte 0x40–0x7f), with 126 random bits. Clearing only the sign bit left a first byte of
+ * 0x00 one time in 128, and then, half the time, an INTEGER with a needless leading zero, which
+ * OpenSSL refuses ("illegal padding"): a new install's seal certificate could not be read.
+ */
+export function certificateSerial(random: Buffer): Buffer {
+  const serial = Buffer.from(random);
+  serial[0] = 0x40 | ((serial[0] ?? 0) & 0x3f);
+  return serial;
+}
+
 /** keyUsage bits, numbered as in RFC 5280 (0 = digitalSignature), DER-encoded. */
 function keyUsage(bits: number[]): ArrayBuffer {
   let value = 0;
@@ -202,9 +214,9 @@ async function issueCertificate(options: {
 }): Promise<{ pem: string; keyId: ArrayBuffer }> {
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
-  const serial = crypto.randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
-  certificate.serialNumber = new asn1js.Integer({ valueHex: serial });
+  certificate.serialNumber = new asn1js.Integer({
+    valueHex: certificateSerial(crypto.randomBytes(16)),
+  });
   certificate.subject = distinguishedName(options.subject);
   certificate.issuer = distinguishedName(options.issuer);
   certificate.notBefore = time(options.notBefore);

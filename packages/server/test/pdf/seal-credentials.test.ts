@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
+import * as asn1js from 'asn1js';
 import {
+  certificateSerial,
   createDevelopmentSealCredentials,
   loadSealCredentials,
   type SealConfig,
@@ -16,6 +18,28 @@ const NO_FILES: SealConfig = {
   SEAL_CERT_FILE: undefined,
   SEAL_CHAIN_FILE: undefined,
 };
+
+describe('certificate serial numbers', () => {
+  it('are positive and in DER’s shortest form whatever the random bytes', () => {
+    // A first byte of 0x00 (then 0x00–0x7f) used to give an INTEGER with a needless leading
+    // zero, which OpenSSL refuses: one new install in ~128 had an unreadable certificate.
+    for (const first of [0x00, 0x01, 0x3f, 0x40, 0x7f, 0x80, 0xc0, 0xff]) {
+      for (const second of [0x00, 0x7f, 0x80, 0xff]) {
+        const random = Buffer.alloc(16, 0xa5);
+        random[0] = first;
+        random[1] = second;
+        const der = Buffer.from(
+          new asn1js.Integer({ valueHex: certificateSerial(random) }).toBER(),
+        );
+        // Tag, length 16, then a first content byte that is neither a sign nor a needless zero.
+        expect([der[0], der[1]]).toEqual([0x02, 16]);
+        expect(der[2]).toBeGreaterThanOrEqual(0x40);
+        expect(der[2]).toBeLessThanOrEqual(0x7f);
+        expect(der.subarray(3)).toEqual(random.subarray(1));
+      }
+    }
+  });
+});
 
 describe('development seal credentials', () => {
   let database: Database & { drop(): Promise<void> };
