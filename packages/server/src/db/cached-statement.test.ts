@@ -96,14 +96,21 @@ describe('cachedStatement', () => {
     ).rejects.toThrow('no value for "name"');
   });
 
-  it('refuses a value read but not placed, and an object built into the text', () => {
+  it('refuses a value read but not placed, made into text, spread or tested, and an object built into the text', () => {
     const branching = cachedStatement((db, { name }: { name: string }) =>
       db
         .selectFrom('server_secrets')
         .select('name')
         .where('name', '=', `${String(name).length > 3 ? 'long' : 'short'}`),
     );
-    expect(() => branching.text(database.db)).toThrow('"name" was read but not placed');
+    expect(() => branching.text(database.db)).toThrow('"name" must be placed as a value');
+    const unplaced = cachedStatement((db, values: { name: string; kind: string }) =>
+      db
+        .selectFrom('server_secrets')
+        .select('name')
+        .where('name', '=', values.kind === values.name ? 'same' : 'other'),
+    );
+    expect(() => unplaced.text(database.db)).toThrow('was read but not placed');
     const frozenClock = cachedStatement((db, { name }: { name: string }) =>
       db
         .selectFrom('server_secrets')
@@ -112,6 +119,28 @@ describe('cachedStatement', () => {
         .where('created_at', '<', new Date()),
     );
     expect(() => frozenClock.text(database.db)).toThrow('an object built into the text');
+    const asText = cachedStatement((db, values: { name: string; other: string }) =>
+      db
+        .selectFrom('server_secrets')
+        .select('name')
+        .where('name', '=', values.name)
+        .where('name', '<>', `${values.other}-suffix`),
+    );
+    expect(() => asText.text(database.db)).toThrow('"other" must be placed as a value');
+    const spread = cachedStatement((db, values: { name: string }) =>
+      db
+        .updateTable('server_secrets')
+        .set({ ...values })
+        .where('name', '=', 'x'),
+    );
+    expect(() => spread.text(database.db)).toThrow('cannot be listed or spread');
+    const tested = cachedStatement((db, values: { name: string }) =>
+      db
+        .selectFrom('server_secrets')
+        .select('name')
+        .where('name', '=', 'name' in values ? values.name : 'x'),
+    );
+    expect(() => tested.text(database.db)).toThrow('cannot be tested');
     const inSql = cachedStatement((db, { name }: { name: string }) =>
       db
         .selectFrom('server_secrets')

@@ -9,17 +9,33 @@ type Compiled = { readonly query: CompiledQuery; readonly slots: readonly Slot[]
 /** A query builder, or a `sql` template. */
 type Statement<R> = Compilable<R> | RawBuilder<R>;
 
-/** Stands for a caller's value while the statement is built; never reaches the database. */
+/**
+ * Stands for a caller's value while the statement is built; never reaches the database. Made
+ * into text or JSON (`${value}-suffix`), it would be kept as that text for every call: refused.
+ */
 class Placeholder {
   constructor(readonly name: string) {}
+
+  [Symbol.toPrimitive](): never {
+    throw new TypeError(`cached statement: "${this.name}" must be placed as a value, not read`);
+  }
+
+  toJSON(): never {
+    return this[Symbol.toPrimitive]();
+  }
+}
+
+/** What a builder may not do with its values: list, spread or test them (the text would vary). */
+function refuse(what: string): never {
+  throw new TypeError(`cached statement: the values cannot be ${what}; place each one`);
 }
 
 /**
  * A statement whose text does not depend on its values, built and compiled by Kysely once and
  * then run with each call's values. Kysely builds a statement's tree and writes its SQL anew on
- * every call (~10 µs hot, more in the app's mixed traffic; ~1.3 ms of an issued document's
- * request-thread CPU over its ~26 statements: docs/performance.md, "Issuance: statements
- * compiled once").
+ * every call: ~10 µs hot in isolation, 7–8 % of the issuance request thread's profile over an
+ * issued document's ~26 statements (docs/performance.md, "Issuance: statements compiled
+ * once").
  *
  * `build` receives stand-ins for the values, not the values: it can place them (a `where`
  * operand, a `set` or `values` entry, a `sql` template's value) but cannot branch on them, so
@@ -27,11 +43,17 @@ class Placeholder {
  * stand-in `build` read was placed as a value, and refuses an object written into the statement
  * itself (a `now()` there would be kept from the first call); a call with an undefined value is
  * refused (Kysely would have left that column out of the statement). Literals (strings, numbers)
- * stay as they are. Lists (`in`) have a varying text: use
+ * stay as they are, for every call and every app in the process: a setting (a limit from the
+ * configuration) must be passed as a value. Lists (`in`) have a varying text: use
  * `= any(…)` with an array value, or an ordinary query.
  *
- * Kysely plugins are bypassed (the app registers none). Compiled once per dialect adapter, so
- * PGlite and PostgreSQL apps in one process each keep their own text.
+ * A stand-in cannot be turned into text, listed, spread or tested with `in`; a builder could
+ * still branch on one's truthiness (`v.x ? … : …`, always the same branch): don't.
+ *
+ * Compiled once per opened database (its Kysely adapter), so apps on PGlite and on PostgreSQL in
+ * one process each keep their own. Kysely plugins are not for these statements (the app
+ * registers none): a plugin would not transform the cached text. For a write without
+ * `returning`, `numAffectedRows` answers; `execute` answers no rows.
  */
 export class CachedStatement<P extends Record<string, unknown>, R> {
   private readonly compiled = new WeakMap<object, Compiled>();
@@ -92,6 +114,9 @@ export class CachedStatement<P extends Record<string, unknown>, R> {
         read.add(name);
         return new Placeholder(name);
       },
+      has: () => refuse('tested'),
+      ownKeys: () => refuse('listed or spread'),
+      getOwnPropertyDescriptor: () => refuse('listed or spread'),
     });
     // A query builder compiles with its own executor; a `sql` template with the one given.
     const query = this.build(db, placeholders).compile(db);

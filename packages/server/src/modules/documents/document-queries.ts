@@ -250,11 +250,15 @@ export function cachedDocumentWrite<P extends Record<string, unknown>>(
 const updateShapes = new Map<string, ReturnType<typeof cachedDocumentWrite>>();
 const MAX_UPDATE_SHAPES = 64;
 
-/** A value Kysely writes as SQL of its own (`sql\`…\``, a sub-query) rather than a parameter. */
+/**
+ * A value Kysely writes as SQL of its own (`sql\`…\``, a sub-query, or a function that makes
+ * one) rather than as a parameter.
+ */
 const isExpression = (value: unknown) =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { toOperationNode?: unknown }).toOperationNode === 'function';
+  typeof value === 'function' ||
+  (typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { toOperationNode?: unknown }).toOperationNode === 'function');
 
 function cachedUpdate(
   set: Updateable<DocumentsTable>,

@@ -56,6 +56,7 @@ const upsertChallenge = cachedStatement(
       sends: number;
       at: Date;
       expiresAt: Date;
+      sentAt: Date;
     },
   ) =>
     db
@@ -64,7 +65,7 @@ const upsertChallenge = cachedStatement(
           kind: 'sent',
           user_id: values.userId,
           mobile: values.mobile,
-          at: values.at,
+          at: values.sentAt,
         }),
       )
       .insertInto('otp_challenges')
@@ -167,6 +168,8 @@ export async function sendOtp(
     sends,
     at,
     expiresAt,
+    // As before: the send is counted at the time it is written, after the locks.
+    sentAt: now(),
   });
   // As the row now stands: the answer shows it without reading it back.
   return { mobile, attempts: 0, sends, last_sent_at: at, expires_at: expiresAt };
