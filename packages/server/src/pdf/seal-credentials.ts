@@ -1,6 +1,7 @@
 import crypto, { type KeyObject, type webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as asn1js from 'asn1js';
+import { sql } from 'kysely';
 import * as pkijs from 'pkijs';
 import { now } from '../clock';
 import type { Config } from '../config';
@@ -48,11 +49,40 @@ export async function loadSealCredentials(
     .select('value')
     .where('name', '=', DEVELOPMENT_SEAL_SECRET)
     .executeTakeFirst();
-  if (existing) return fromStored(existing.value as StoredDevelopmentCredentials);
+  if (existing) {
+    const stored = existing.value as StoredDevelopmentCredentials;
+    if (certificatesReadable(stored)) return fromStored(stored);
+    // Made before certificateSerial (2026-11-27): about one install in 128 stored a certificate
+    // whose serial OpenSSL refuses. Replaced once by a fresh set; every process reads the winner.
+    const replacement = await generateDevelopmentCredentials();
+    await database.db
+      .updateTable('server_secrets')
+      .set({ value: JSON.stringify(replacement) })
+      .where('name', '=', DEVELOPMENT_SEAL_SECRET)
+      .where(sql<boolean>`value = ${JSON.stringify(stored)}::jsonb`)
+      .execute();
+    const winner = await database.db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', DEVELOPMENT_SEAL_SECRET)
+      .executeTakeFirstOrThrow();
+    return fromStored(winner.value as StoredDevelopmentCredentials);
+  }
   // Generating is slow and asynchronous, the store's create is neither: generate first, then
   // use whichever set the first process stored (a concurrent first start discards its own).
   const generated = await generateDevelopmentCredentials();
   return fromStored(await loadOrCreateSecret(database, DEVELOPMENT_SEAL_SECRET, () => generated));
+}
+
+/** Whether OpenSSL reads both stored certificates (the validation of files parses them). */
+function certificatesReadable(stored: StoredDevelopmentCredentials): boolean {
+  try {
+    new crypto.X509Certificate(stored.certificatePem);
+    new crypto.X509Certificate(stored.caCertificatePem);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function fromStored(stored: StoredDevelopmentCredentials): SealCredentials {

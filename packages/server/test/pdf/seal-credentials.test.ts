@@ -73,6 +73,35 @@ describe('development seal credentials', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('stored unreadable (an old install), are replaced once by a readable set', async () => {
+    const before = await loadSealCredentials(database, NO_FILES);
+    const { value } = await database.db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'pdf_seal_development')
+      .executeTakeFirstOrThrow();
+    // A certificate OpenSSL refuses, as the old serial numbers made one time in ~256.
+    const broken = {
+      ...(value as Record<string, string>),
+      certificatePem: '-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n',
+    };
+    await database.db
+      .updateTable('server_secrets')
+      .set({ value: JSON.stringify(broken) })
+      .where('name', '=', 'pdf_seal_development')
+      .execute();
+    const [first, concurrent] = await Promise.all([
+      loadSealCredentials(database, NO_FILES),
+      loadSealCredentials(database, NO_FILES),
+    ]);
+    expect(() => new crypto.X509Certificate(first.certificatePem)).not.toThrow();
+    expect(first.certificatePem).not.toBe(before.certificatePem);
+    expect(concurrent.certificatePem).toBe(first.certificatePem);
+    expect((await loadSealCredentials(database, NO_FILES)).certificatePem).toBe(
+      first.certificatePem,
+    );
+  });
+
   it('are a seal certificate issued by a development CA', async () => {
     const credentials = await loadSealCredentials(database, NO_FILES);
     const ca = new crypto.X509Certificate(credentials.caCertificatePem ?? '');
