@@ -58,8 +58,17 @@ const upsertChallenge = cachedStatement(
       expiresAt: Date;
       sentAt: Date;
     },
-  ) =>
-    db
+  ) => {
+    // The new code's columns, written the same on insert and on replacing the old challenge.
+    const challenge = {
+      code_hash: values.codeHash,
+      mobile: values.mobile,
+      attempts: 0,
+      sends: values.sends,
+      last_sent_at: values.at,
+      expires_at: values.expiresAt,
+    };
+    return db
       .with('sent', (creator) =>
         creator.insertInto('otp_limit_events').values({
           kind: 'sent',
@@ -69,26 +78,9 @@ const upsertChallenge = cachedStatement(
         }),
       )
       .insertInto('otp_challenges')
-      .values({
-        document_id: values.documentId,
-        code_hash: values.codeHash,
-        mobile: values.mobile,
-        attempts: 0,
-        sends: values.sends,
-        last_sent_at: values.at,
-        expires_at: values.expiresAt,
-        created_at: values.at,
-      })
-      .onConflict((oc) =>
-        oc.column('document_id').doUpdateSet({
-          code_hash: values.codeHash,
-          mobile: values.mobile,
-          attempts: 0,
-          sends: values.sends,
-          last_sent_at: values.at,
-          expires_at: values.expiresAt,
-        }),
-      ),
+      .values({ document_id: values.documentId, ...challenge, created_at: values.at })
+      .onConflict((oc) => oc.column('document_id').doUpdateSet(challenge));
+  },
 );
 
 /**
