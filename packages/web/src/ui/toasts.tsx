@@ -11,7 +11,18 @@ import './toasts.css';
 export type ToastVariant = 'success' | 'error' | 'info';
 /** A link after the message (spec section 9: "archived", with a link to the archive). */
 export type ToastLink = { href: string; label: string };
-export type Toast = { id: number; variant: ToastVariant; message: string; link?: ToastLink };
+/**
+ * `lang`: the page's language when the toast was shown. Its text (the app's, or the server's
+ * answer in the language the request asked for) stays in that language if the reader switches
+ * while it is shown, and is marked so (WCAG 3.1.2, language of parts).
+ */
+export type Toast = {
+  id: number;
+  variant: ToastVariant;
+  message: string;
+  link?: ToastLink;
+  lang?: string;
+};
 
 export const MAX_TOASTS = 3;
 export const TOAST_DURATION_MS = { success: 5_000, info: 5_000, error: 30_000 } as const;
@@ -27,7 +38,11 @@ function emit(): void {
 /** Shows a toast; the oldest goes when a fourth arrives. Answers its id. */
 export function showToast(variant: ToastVariant, message: string, link?: ToastLink): number {
   const id = nextId++;
-  toasts = [...toasts, { id, variant, message, ...(link ? { link } : {}) }].slice(-MAX_TOASTS);
+  const lang = document.documentElement.lang;
+  toasts = [
+    ...toasts,
+    { id, variant, message, ...(link ? { link } : {}), ...(lang ? { lang } : {}) },
+  ].slice(-MAX_TOASTS);
   emit();
   return id;
 }
@@ -74,6 +89,7 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
   return (
     <li
       className={`dilosi-toast dilosi-toast--${toast.variant}`}
+      lang={toast.lang}
       onMouseEnter={pause}
       onMouseLeave={resume}
       onFocus={pause}
