@@ -209,15 +209,17 @@ export function cachedDocumentWrite<P extends Record<string, unknown>>(
       .with('written', (creator) => write(creator, values))
       .with('recorded', (creator) =>
         creator.insertInto('document_events').values(
-          eventNames.map((names) => ({
-            document_id: values[names.documentId] as string,
-            action: values[names.action] as DocumentAction,
-            from_state: values[names.fromState] as DocumentState | null,
-            to_state: values[names.toState] as DocumentState | null,
-            step: values[names.step] as string | null,
-            user_id: values[names.userId] as string | null,
-            at: values.event_at as Date,
-          })),
+          eventRows(
+            eventNames.map((names) => ({
+              documentId: values[names.documentId] as string,
+              action: values[names.action] as DocumentAction,
+              fromState: values[names.fromState] as DocumentState | null,
+              toState: values[names.toState] as DocumentState | null,
+              step: values[names.step] as string | null,
+              userId: values[names.userId] as string | null,
+            })),
+            values.event_at as Date,
+          ),
         ),
       )
       .selectFrom('written')
