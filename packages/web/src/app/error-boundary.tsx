@@ -65,7 +65,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 function BackToEntities({ code }: { code: string }) {
   const { t } = useTranslation('errors');
   useEffect(() => {
-    showToast('error', t(code as 'permission_denied', { defaultValue: t('permission_denied') }));
+    showToast('error', () =>
+      t(code as 'permission_denied', { defaultValue: t('permission_denied') }),
+    );
   }, [code, t]);
   return <Navigate to={paths.dashboard.entities.getHref()} replace />;
 }

@@ -9,20 +9,27 @@ import './toasts.css';
  * pointer or the keyboard focus is on it. Shown in live regions that exist before any toast.
  */
 export type ToastVariant = 'success' | 'error' | 'info';
-/** A link after the message (spec section 9: "archived", with a link to the archive). */
-export type ToastLink = { href: string; label: string };
 /**
- * `lang`: the page's language when the toast was shown. Its text (the app's, or the server's
- * answer in the language the request asked for) stays in that language if the reader switches
- * while it is shown, and is marked so (WCAG 3.1.2, language of parts).
+ * A toast's text: a function of the app's own texts (`() => t('key')`), read again when the reader
+ * switches language while the toast is shown; or a fixed string (the server's answer, in the
+ * language its request asked for).
+ */
+export type ToastText = string | (() => string);
+/** A link after the message (spec section 9: "archived", with a link to the archive). */
+export type ToastLink = { href: string; label: ToastText };
+/**
+ * `lang`: for a fixed string, the page's language when the toast was shown. That text stays in
+ * its language if the reader switches, and is marked so (WCAG 3.1.2, language of parts).
  */
 export type Toast = {
   id: number;
   variant: ToastVariant;
-  message: string;
+  message: ToastText;
   link?: ToastLink;
   lang?: string;
 };
+
+const textOf = (text: ToastText) => (typeof text === 'function' ? text() : text);
 
 export const MAX_TOASTS = 3;
 export const TOAST_DURATION_MS = { success: 5_000, info: 5_000, error: 30_000 } as const;
@@ -36,9 +43,9 @@ function emit(): void {
 }
 
 /** Shows a toast; the oldest goes when a fourth arrives. Answers its id. */
-export function showToast(variant: ToastVariant, message: string, link?: ToastLink): number {
+export function showToast(variant: ToastVariant, message: ToastText, link?: ToastLink): number {
   const id = nextId++;
-  const lang = document.documentElement.lang;
+  const lang = typeof message === 'string' ? document.documentElement.lang : '';
   toasts = [
     ...toasts,
     { id, variant, message, ...(link ? { link } : {}), ...(lang ? { lang } : {}) },
@@ -96,12 +103,12 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       onBlur={resume}
     >
       <p className="govgr-body dilosi-toast__message">
-        {toast.message}
+        {textOf(toast.message)}
         {toast.link ? (
           <>
             {' '}
             <Link className="govgr-link" to={toast.link.href}>
-              {toast.link.label}
+              {textOf(toast.link.label)}
             </Link>
           </>
         ) : null}

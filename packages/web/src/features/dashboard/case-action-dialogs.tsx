@@ -69,7 +69,7 @@ export function ShareCaseDialog({
       },
       {
         onSuccess: () => {
-          showToast('success', t('actions.done.share'));
+          showToast('success', () => t('actions.done.share'));
           onClose();
         },
         onError: (error) => setFailure(errorMessage(error)),
@@ -132,7 +132,7 @@ export function DismissCaseDialog({
       { kind: 'action', body: { action: 'dismiss' } },
       {
         onSuccess: () => {
-          showToast('success', t('actions.done.dismiss'));
+          showToast('success', () => t('actions.done.dismiss'));
           onClose();
         },
         onError: (error) => setFailure(errorMessage(error)),

@@ -444,7 +444,7 @@ function ActionDialog({
     else request = { kind: 'communications', body: { message: text } };
     action.mutate(request, {
       onSuccess: () => {
-        showToast('success', t(`actions.done.${request.kind}`));
+        showToast('success', () => t(`actions.done.${request.kind}`));
         onClose();
       },
       onError: (failure) => {

@@ -29,7 +29,7 @@ export function RepliesTab({ item, entityId }: { item: CaseDetail; entityId: str
       const { data } = await replyDownloadUrl(entityId, replyId);
       window.location.assign(data.download_url);
     } catch (error) {
-      showToast('error', errorMessage(error));
+      showToast('error', () => errorMessage(error));
     }
   };
   if (item.replies.length === 0) return <p className="govgr-body">{t('case.noReplies')}</p>;

@@ -99,10 +99,10 @@ function SettingsForm({ entity }: { entity: DashboardEntity }) {
       },
       {
         onSuccess: () => {
-          showToast('success', t('staff.settings.saved'));
+          showToast('success', () => t('staff.settings.saved'));
           setTimeout(() => settingsReload.run(), SETTINGS_RELOAD_MS);
         },
-        onError: (error) => errorToast(error, t('staff.settings.error')),
+        onError: (error) => errorToast(error, () => t('staff.settings.error')),
       },
     );
   };
@@ -176,8 +176,8 @@ function ActivateManagement({ entity }: { entity: DashboardEntity }) {
           update.mutate(
             { is_managed: true },
             {
-              onSuccess: () => showToast('success', t('staff.settings.activated')),
-              onError: (error) => errorToast(error, t('staff.settings.error')),
+              onSuccess: () => showToast('success', () => t('staff.settings.activated')),
+              onError: (error) => errorToast(error, () => t('staff.settings.error')),
             },
           )
         }
@@ -198,10 +198,12 @@ function Mailbox({ entity }: { entity: DashboardEntity }) {
       { enabled },
       {
         onSuccess: () => {
-          showToast('success', t(enabled ? 'staff.settings.enabled' : 'staff.settings.disabled'));
+          showToast('success', () =>
+            t(enabled ? 'staff.settings.enabled' : 'staff.settings.disabled'),
+          );
           setConfirming(false);
         },
-        onError: (error) => errorToast(error, t('staff.settings.error')),
+        onError: (error) => errorToast(error, () => t('staff.settings.error')),
       },
     );
   return (

@@ -57,7 +57,7 @@ export function ForwardCaseDialog({
     forward.mutate(request, {
       onSuccess: (answer) => {
         const names = answer.data.forwarded.map((f) => f.entity_display_name[locale]).join(', ');
-        showToast('success', t('forwarding.done', { names }));
+        showToast('success', () => t('forwarding.done', { names }));
         onClose();
       },
       onError: (error) => setFailure(errorMessage(error)),

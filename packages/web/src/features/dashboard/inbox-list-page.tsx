@@ -104,13 +104,14 @@ export function InboxListPage() {
       .filter((r) => !r.ok)
       .map((r) => r.case_id ?? r.id)
       .join(', ');
-    const text = [
-      t('bulk.summary', { changed: result.changed, total: result.results.length }),
-      failed ? t('bulk.failed', { cases: failed }) : '',
-    ]
-      .join(' ')
-      .trim();
-    setSummary(text);
+    const text = () =>
+      [
+        t('bulk.summary', { changed: result.changed, total: result.results.length }),
+        failed ? t('bulk.failed', { cases: failed }) : '',
+      ]
+        .join(' ')
+        .trim();
+    setSummary(text());
     showToast(result.failed ? 'error' : 'success', text);
     setSelected(new Set());
     setBulk(null);
@@ -121,7 +122,7 @@ export function InboxListPage() {
       const day = new Date().toISOString().slice(0, 10);
       await downloadInboxCsv(entityId, query, `${t('export.filename')}-${day}.csv`);
     } catch {
-      showToast('error', t('export.failed'));
+      showToast('error', () => t('export.failed'));
     } finally {
       setExporting(false);
     }

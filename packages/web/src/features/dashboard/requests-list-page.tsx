@@ -114,7 +114,7 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
       { entity_name: name, role },
       {
         onSuccess: () => {
-          showToast('success', t('staff.requests.sent'));
+          showToast('success', () => t('staff.requests.sent'));
           onClose();
         },
         onError: (error) => errorToast(error),

@@ -135,13 +135,12 @@ const KNOWN_CODES = new Set([
 /** One snackbar per error code (spec section 8), else the generic error. */
 export function useErrorToast() {
   const { t } = useTranslation(['dashboard', 'errors']);
-  return (error: unknown, generic?: string) => {
+  return (error: unknown, generic?: () => string) => {
     const code = isApiRequestError(error) ? error.code : '';
-    showToast(
-      'error',
+    showToast('error', () =>
       KNOWN_CODES.has(code)
         ? t(`errors:${code}` as 'errors:already_enrolled')
-        : (generic ?? t('staff.form.genericError')),
+        : (generic?.() ?? t('staff.form.genericError')),
     );
   };
 }

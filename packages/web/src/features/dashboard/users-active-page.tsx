@@ -136,7 +136,7 @@ function AddStaffDialog({ entityId, onClose }: { entityId: string; onClose: () =
       { ...person, role },
       {
         onSuccess: () => {
-          showToast('success', t('staff.active.added'));
+          showToast('success', () => t('staff.active.added'));
           onClose();
         },
         onError: (error) => errorToast(error),
@@ -203,7 +203,7 @@ function RolesDialog(props: { entityId: string; entry: StaffEntry; onClose: () =
       { userId: props.entry.user_id, roles },
       {
         onSuccess: () => {
-          showToast('success', t('staff.active.saved'));
+          showToast('success', () => t('staff.active.saved'));
           props.onClose();
         },
         onError: (error) => errorToast(error),
@@ -253,7 +253,7 @@ function RemoveDialog(props: { entityId: string; entry: StaffEntry; onClose: () 
       props.entry.permissions.map((p) => p.id),
       {
         onSuccess: () => {
-          showToast('success', t('staff.active.removed'));
+          showToast('success', () => t('staff.active.removed'));
           props.onClose();
         },
         onError: (error) => errorToast(error),

@@ -24,8 +24,7 @@ export function UsersPendingPage() {
       { id, decision },
       {
         onSuccess: () =>
-          showToast(
-            'success',
+          showToast('success', () =>
             t(decision === 'accept' ? 'staff.pending.accepted' : 'staff.pending.rejected'),
           ),
         onError: (error) => errorToast(error),

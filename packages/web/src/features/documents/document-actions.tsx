@@ -66,7 +66,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
   const run = (
     key: DocumentUserAction,
     args: RunDocumentActionInput['arguments'],
-    fallback: string,
+    fallback: () => string,
     { keepFieldErrors = false }: { keepFieldErrors?: boolean } = {},
   ) =>
     action.mutateAsync({ id: document.id, action: key, arguments: args }).then(
@@ -80,7 +80,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
           keepFieldErrors &&
           isApiRequestError(error) &&
           (error.data?.invalid_fields?.length ?? 0) > 0;
-        if (!hasFieldErrors) showToast('error', errorText(error));
+        if (!hasFieldErrors) showToast('error', () => errorText(error));
         throw error;
       },
     );
@@ -88,12 +88,12 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
   const onPdf = () => {
     pdfToken.mutate(document.id, {
       onSuccess: (url) => downloadFrom(url, document.pdf?.filename),
-      onError: (error) => showToast('error', errorText(error)),
+      onError: (error) => showToast('error', () => errorText(error)),
     });
   };
 
   const onSms = () => {
-    void run('sms', {}, t('actions.smsSent')).catch(() => undefined);
+    void run('sms', {}, () => t('actions.smsSent')).catch(() => undefined);
   };
 
   const closeDialog = () => setDialog(null);
@@ -169,7 +169,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
         submitLabel={t('dialogs.send')}
         isSubmitting={action.isPending}
         onSubmit={(values) =>
-          run('email', values.email ? { email: values.email } : {}, t('actions.emailSent'), {
+          run('email', values.email ? { email: values.email } : {}, () => t('actions.emailSent'), {
             keepFieldErrors: true,
           })
         }
@@ -198,7 +198,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
           run(
             'send-document-link',
             { email: values.email },
-            t('actions.linkSent', { email: values.email }),
+            () => t('actions.linkSent', { email: values.email }),
             { keepFieldErrors: true },
           )
         }
@@ -241,7 +241,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
           run(
             'share',
             { firstname: values.firstname, surname: values.surname, afm: values.afm },
-            t('actions.shared'),
+            () => t('actions.shared'),
             { keepFieldErrors: true },
           )
         }
@@ -267,7 +267,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
         submitLabel={t('dialogs.retention.submit')}
         isSubmitting={action.isPending}
         onSubmit={(values) =>
-          run('set_retention', { days: Number(values.days) }, t('actions.retentionSet'), {
+          run('set_retention', { days: Number(values.days) }, () => t('actions.retentionSet'), {
             keepFieldErrors: true,
           })
         }
@@ -282,7 +282,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
         submitLabel={t('dialogs.revoke.submit')}
         isWarning
         isSubmitting={action.isPending}
-        onSubmit={() => run('revoke', {}, t('actions.revoked'))}
+        onSubmit={() => run('revoke', {}, () => t('actions.revoked'))}
       />
 
       <ActionFormDialog
@@ -294,7 +294,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
         submitLabel={t('dialogs.dismiss.submit')}
         isSubmitting={action.isPending}
         onSubmit={() =>
-          run('dismiss', {}, t('actions.dismissed')).then(() =>
+          run('dismiss', {}, () => t('actions.dismissed')).then(() =>
             navigate(paths.root.getHref(), { replace: true }),
           )
         }

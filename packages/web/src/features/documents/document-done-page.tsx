@@ -50,12 +50,12 @@ function ReferenceCode({ code }: { code: string }) {
   const onCopy = () => {
     const clipboard = navigator.clipboard as Clipboard | undefined;
     if (!clipboard) {
-      showToast('error', t('copy_url.failed'));
+      showToast('error', () => t('copy_url.failed'));
       return;
     }
     clipboard.writeText(formatted).then(
-      () => showToast('success', t('copy_url.success')),
-      () => showToast('error', t('copy_url.failed')),
+      () => showToast('success', () => t('copy_url.success')),
+      () => showToast('error', () => t('copy_url.failed')),
     );
   };
   return (

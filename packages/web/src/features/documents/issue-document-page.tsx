@@ -174,8 +174,7 @@ function DocumentWizard({
     (next: ApiDocument) => {
       if (isFinalState(next.state) || next.step_info['is-final-view']) {
         if (scope.kind === 'entity') {
-          showToast(
-            'success',
+          showToast('success', () =>
             t('entity.issued', { code: formatReferenceCode(next.reference_code ?? '') }),
           );
           void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
@@ -261,7 +260,8 @@ function DocumentWizard({
         documentAction.mutate(
           { id: document.id, action: 'resend_otp' },
           {
-            onSuccess: (answer) => showToast('success', answer.message ?? t('issue.otpResent')),
+            onSuccess: (answer) =>
+              showToast('success', answer.message ?? (() => t('issue.otpResent'))),
             onError: onMutationError,
           },
         );

@@ -287,7 +287,7 @@ function AddresseeAnswer({ message }: ContentProps) {
       { action: kind, id: message.id, ...(kind === 'reject' ? { reason: reason.trim() } : {}) },
       {
         onSuccess: () => {
-          showToast('success', t(`answer.done.${kind}`));
+          showToast('success', () => t(`answer.done.${kind}`));
           close();
         },
         onError: (error) => setFailure(errorMessage(error)),

@@ -35,11 +35,11 @@ export function MessagePage() {
       { action: 'archive', id: message.id },
       {
         onSuccess: () =>
-          showToast('success', t('archived'), {
+          showToast('success', () => t('archived'), {
             href: paths.my.messages.archive.getHref(),
-            label: t('archivedLink'),
+            label: () => t('archivedLink'),
           }),
-        onError: () => showToast('error', t('archiveFailed')),
+        onError: () => showToast('error', () => t('archiveFailed')),
       },
     );
   const unarchive = () =>
@@ -47,11 +47,11 @@ export function MessagePage() {
       { action: 'unarchive', id: message.id },
       {
         onSuccess: () =>
-          showToast('success', t('unarchived'), {
+          showToast('success', () => t('unarchived'), {
             href: `${paths.my.messages.root.getHref()}?list=read`,
-            label: t('unarchivedLink'),
+            label: () => t('unarchivedLink'),
           }),
-        onError: () => showToast('error', t('unarchiveFailed')),
+        onError: () => showToast('error', () => t('unarchiveFailed')),
       },
     );
 

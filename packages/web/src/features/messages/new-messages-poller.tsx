@@ -21,9 +21,9 @@ export function NewMessagesPoller() {
           return { count: answer.data.length, next: answer.meta.incoming.next };
         },
         onNew: (count) => {
-          showToast('info', t('newCount', { count }), {
+          showToast('info', () => t('newCount', { count }), {
             href: paths.my.messages.root.getHref(),
-            label: t('newLink'),
+            label: () => t('newLink'),
           });
           void client.invalidateQueries({ queryKey: ['messages'] });
         },

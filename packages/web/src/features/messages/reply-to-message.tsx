@@ -44,7 +44,7 @@ export function ReplyToMessage({ message }: { message: CitizenMessage }) {
     send.mutate(text, {
       onSuccess: () => {
         setText('');
-        showToast('success', t('reply.sent'));
+        showToast('success', () => t('reply.sent'));
       },
       onError: (cause) => setError(errorMessage(cause)),
     });

@@ -36,14 +36,14 @@ export function VaultDraftsPage() {
     remove.mutate(draft.id, {
       onSuccess: () => {
         setConfirming(null);
-        showToast('success', t('drafts.deleted'));
+        showToast('success', () => t('drafts.deleted'));
         // The last draft of the last page: show the page before it.
         if (data.length === 1 && page > 1)
           navigate(paths.vault.drafts.getHref({ page: page - 1, size }));
       },
       onError: (error) => {
         setConfirming(null);
-        showToast('error', errorMessage(error));
+        showToast('error', () => errorMessage(error));
       },
     });
   };

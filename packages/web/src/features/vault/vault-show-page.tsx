@@ -64,7 +64,7 @@ export function VaultShowPage() {
             onClick={() =>
               pdf.mutate(document.id, {
                 onSuccess: (url) => downloadFrom(url, document.pdf?.filename),
-                onError: (error) => showToast('error', errorMessage(error)),
+                onError: (error) => showToast('error', () => errorMessage(error)),
               })
             }
           >
