@@ -6,10 +6,17 @@ import type { Database } from '../../db/database';
 export const ACCESS_LOG_RETENTION_DAYS = 730;
 /** The newest entries kept per document: a document looked up all day cannot grow without end. */
 export const ACCESS_LOG_MAX_PER_DOCUMENT = 1000;
+/**
+ * How far back entries are checked for a document that is gone. Such an entry is one the writer
+ * wrote after its document's deletion (migration 0018): a look-up of the seconds before it, so
+ * as recent as the deletion. A week covers a daily job that failed for days.
+ */
+export const ACCESS_LOG_ORPHAN_WINDOW_DAYS = 7;
 
 /**
  * Keeps the access log bounded: by age, and by count per document. Entries also go with their
- * document (foreign key cascade), so a purged document takes its log along.
+ * document (a trigger on its deletion, migration 0018); the few written just after their
+ * document's deletion are dropped here.
  */
 export async function purgeAccessLog(
   database: Database,
@@ -17,7 +24,7 @@ export async function purgeAccessLog(
     retentionDays: ACCESS_LOG_RETENTION_DAYS,
     maxPerDocument: ACCESS_LOG_MAX_PER_DOCUMENT,
   },
-): Promise<{ byAge: number; byCount: number }> {
+): Promise<{ byAge: number; byCount: number; orphaned: number }> {
   const { db } = database;
   const before = new Date(now().getTime() - limits.retentionDays * 86_400_000);
   const aged = await db
@@ -37,8 +44,19 @@ export async function purgeAccessLog(
         (select id from ranked where rn > ${limits.maxPerDocument}) returning 1
     )
     select count(*)::text as n from gone`.execute(db);
+  const since = new Date(now().getTime() - ACCESS_LOG_ORPHAN_WINDOW_DAYS * 86_400_000);
+  const orphaned = await db
+    .deleteFrom('document_access_log as l')
+    .where('l.at', '>=', since)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('documents as d').select('d.id').whereRef('d.id', '=', 'l.document_id')),
+      ),
+    )
+    .executeTakeFirst();
   return {
     byAge: Number(aged.numDeletedRows),
     byCount: Number(counted.rows[0]?.n ?? 0),
+    orphaned: Number(orphaned.numDeletedRows),
   };
 }
