@@ -26,6 +26,7 @@ import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/db/database';
+import { postgresCpuMs } from './thread-cpu';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dilosi_bench';
 const connections = Number(process.env.CONNECTIONS ?? 50);
@@ -374,12 +375,17 @@ async function runWrk(): Promise<void> {
       await wrk(script, 3); // warm-up: connections, prepared statements, JIT, caches
       const load = +(os.loadavg()[0] ?? 0).toFixed(2);
       server.startCpu();
+      const postgresBefore = postgresCpuMs();
       const result = await wrk(script, duration);
       const cpu = await server.cpuMicros();
+      const postgresMs = postgresCpuMs() - postgresBefore;
       return {
         ...result,
         rps: Math.round(result.rps),
         server_cpu_us_per_lookup: Math.round(cpu / Math.max(1, result.requests)),
+        // Every postgres process of this machine over the measured run (the database is local;
+        // for the product this includes writing the access log's batches).
+        postgres_cpu_us_per_lookup: Math.round((postgresMs * 1000) / Math.max(1, result.requests)),
         load_average: load,
       };
     } finally {
