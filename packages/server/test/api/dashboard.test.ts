@@ -145,8 +145,13 @@ describe('entity dashboard', () => {
     });
     expect(detail.status).toBe(200);
     expect(detail.body.data.document.state).toBe('issued');
-    expect(detail.body.data.document.statements.map((s) => s.value).join(' ')).toContain(
-      'Δηλώνω ότι μένω στην Αθήνα.',
+    // The document's text is one entry under its heading: the preamble, then the statement.
+    const text = detail.body.data.document.statements.filter(
+      (s) => s.label.el === 'ΥΠΕΥΘΥΝΗ ΔΗΛΩΣΗ',
+    );
+    expect(text).toHaveLength(1);
+    expect(text[0]?.value).toMatch(
+      /^Με ατομική μου ευθύνη[^\n]*δηλώνω ότι:\n\nΔηλώνω ότι μένω στην Αθήνα\.$/,
     );
     expect(detail.body.data.counts.history).toBe(1);
     const token = await api<{ download_url: string }>(

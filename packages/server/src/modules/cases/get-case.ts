@@ -58,13 +58,12 @@ export async function getCase(
       document.values,
       (document.recipient as Recipient | null) ?? null,
     );
+    // The document's text (its legal preamble and the citizen's statement) is one entry under
+    // the document's heading, its paragraphs apart, in Greek as issued.
+    const body = preview.body.map((paragraph) => paragraph.el).join('\n\n');
     statements = [
       ...preview.rows.map((r, index) => ({ key: `row-${index}`, label: r.label, value: r.value })),
-      ...preview.body.map((paragraph, index) => ({
-        key: `body-${index}`,
-        label: preview.heading,
-        value: paragraph.el,
-      })),
+      ...(body ? [{ key: 'body', label: preview.heading, value: body }] : []),
     ];
   }
   return {

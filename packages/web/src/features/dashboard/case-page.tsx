@@ -293,7 +293,7 @@ function DetailsTab({ item, entityId }: { item: CaseDetail; entityId: string }) 
   if (!item.document.id) return <p className="govgr-body">{t('case.noDocument')}</p>;
   return (
     <>
-      <dl className="dilosi-dashboard-summary">
+      <dl className="dilosi-dashboard-summary dilosi-case-statements">
         {item.document.statements.map((statement) => (
           <div key={statement.key} style={{ display: 'contents' }}>
             <dt>{statement.label[locale]}</dt>
