@@ -339,8 +339,8 @@ describe('who looked at my document (access log)', () => {
       .insertInto('document_access_log')
       .values([
         { document_id: gone, kind: 'validation', at: new Date() },
-        // Older than the week the purge looks back on: left to the age limit.
-        { document_id: gone, kind: 'validation', at: new Date(Date.now() - 8 * day) },
+        // Older than the 3 days the purge looks back on: left to the age limit.
+        { document_id: gone, kind: 'validation', at: new Date(Date.now() - 4 * day) },
       ])
       .execute();
     const purged = await purgeAccessLog(t.database, { retentionDays: 730, maxPerDocument: 5 });
@@ -351,7 +351,7 @@ describe('who looked at my document (access log)', () => {
       .where('document_id', '=', gone)
       .execute();
     expect(left).toHaveLength(1);
-    expect((await purgeAccessLog(t.database, { retentionDays: 7, maxPerDocument: 5 })).byAge).toBe(
+    expect((await purgeAccessLog(t.database, { retentionDays: 3, maxPerDocument: 5 })).byAge).toBe(
       1,
     );
   });

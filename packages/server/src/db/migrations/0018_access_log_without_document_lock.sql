@@ -7,21 +7,24 @@
 --
 -- What the key kept stays true by other means:
 -- - an entry goes with its document, whatever deletes it (a citizen, the expiry purge, a
---   deleted account's cascade): the trigger below, in the deleting transaction;
+--   deleted account's cascade): the trigger below, in the deleting transaction (not a TRUNCATE,
+--   which nothing in the app runs);
 -- - an entry written after its document was deleted (a look-up of the last second, the batch
 --   written after the deletion; the writer does not read the document either) is removed by the
---   daily access-log purge, which drops entries of the last week whose document is gone. Such an
+--   daily access-log purge, which drops entries of the last 3 days whose document is gone. Such an
 --   entry names no one: its document, and with it the owner, are gone.
 alter table document_access_log drop constraint document_access_log_document_id_fkey;
 
+-- A row trigger, as the cascade was: each deleted document's entries by the (document_id, at, id)
+-- index. (A statement trigger over the deleted rows would keep the plan of its first call on a
+-- connection, sized for that call's count of documents.)
 create function document_access_log_forget() returns trigger
 language plpgsql as $$
 begin
-  delete from document_access_log l using gone g where l.document_id = g.id;
+  delete from document_access_log where document_id = old.id;
   return null;
 end;
 $$;
 
 create trigger documents_forget_access_log after delete on documents
-  referencing old table as gone
-  for each statement execute function document_access_log_forget();
+  for each row execute function document_access_log_forget();

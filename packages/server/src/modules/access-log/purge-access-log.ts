@@ -9,9 +9,10 @@ export const ACCESS_LOG_MAX_PER_DOCUMENT = 1000;
 /**
  * How far back entries are checked for a document that is gone. Such an entry is one the writer
  * wrote after its document's deletion (migration 0018): a look-up of the seconds before it, so
- * as recent as the deletion. A week covers a daily job that failed for days.
+ * as recent as the deletion. Three days cover a daily job that failed twice; each run reads
+ * the window's entries again, so it is kept short.
  */
-export const ACCESS_LOG_ORPHAN_WINDOW_DAYS = 7;
+export const ACCESS_LOG_ORPHAN_WINDOW_DAYS = 3;
 
 /**
  * Keeps the access log bounded: by age, and by count per document. Entries also go with their
