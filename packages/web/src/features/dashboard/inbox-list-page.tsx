@@ -51,7 +51,8 @@ export function InboxListPage() {
     ids: new Set(),
   });
   const [bulk, setBulk] = useState<'assign' | 'status' | null>(null);
-  const [summary, setSummary] = useState<string | null>(null);
+  // A function of the current language: the summary follows a language switch, as its toast does.
+  const [summary, setSummary] = useState<(() => string) | null>(null);
   const [exporting, setExporting] = useState(false);
   const rowLinks = useRef<(HTMLAnchorElement | null)[]>([]);
   const searchPanel = useRef<HTMLDetailsElement>(null);
@@ -111,7 +112,7 @@ export function InboxListPage() {
       ]
         .join(' ')
         .trim();
-    setSummary(text());
+    setSummary(() => text);
     showToast(result.failed ? 'error' : 'success', text);
     setSelected(new Set());
     setBulk(null);
@@ -267,7 +268,7 @@ export function InboxListPage() {
           </div>
         ) : null}
         <div aria-live="polite">
-          {summary ? <p className="govgr-body dilosi-dashboard-summary-line">{summary}</p> : null}
+          {summary ? <p className="govgr-body dilosi-dashboard-summary-line">{summary()}</p> : null}
         </div>
         {bulk ? (
           <BulkDialog

@@ -5,7 +5,8 @@ import {
   type InboxItem,
   type InboxList,
 } from '@dilosi/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import i18n from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentUrl, renderApp, TEST_APP_CONFIG, TEST_USER } from '../../testing/render-app';
@@ -225,6 +226,17 @@ describe('the inbox list', () => {
     expect(
       screen.queryByRole('group', { name: 'Ενέργειες στις επιλεγμένες υποθέσεις' }),
     ).toBeNull();
+    // The summary follows a language switch.
+    try {
+      await act(() => i18n.changeLanguage('en'));
+      expect(
+        await screen.findByText('1 of 2 cases changed. Not changed: 2026/000002.', {
+          selector: '.dilosi-dashboard-summary-line',
+        }),
+      ).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('el'));
+    }
   });
 
   it('moves between rows with j and k, and the shortcuts can be turned off', async () => {
