@@ -27,7 +27,9 @@ export async function purgeAccessLog(
   },
 ): Promise<{ byAge: number; byCount: number; orphaned: number }> {
   const { db } = database;
-  const before = new Date(now().getTime() - limits.retentionDays * 86_400_000);
+  const at = now().getTime();
+  const daysAgo = (days: number) => new Date(at - days * 86_400_000);
+  const before = daysAgo(limits.retentionDays);
   const aged = await db
     .deleteFrom('document_access_log')
     .where('at', '<', before)
@@ -45,7 +47,7 @@ export async function purgeAccessLog(
         (select id from ranked where rn > ${limits.maxPerDocument}) returning 1
     )
     select count(*)::text as n from gone`.execute(db);
-  const since = new Date(now().getTime() - ACCESS_LOG_ORPHAN_WINDOW_DAYS * 86_400_000);
+  const since = daysAgo(ACCESS_LOG_ORPHAN_WINDOW_DAYS);
   const orphaned = await db
     .deleteFrom('document_access_log as l')
     .where('l.at', '>=', since)
