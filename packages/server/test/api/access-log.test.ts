@@ -250,6 +250,50 @@ describe('who looked at my document (access log)', () => {
       .execute();
   });
 
+  it('writes the rest of a batch the database refuses for some rows, and is not held up by them', async () => {
+    const ours = () =>
+      t.database.db
+        .selectFrom('document_access_log')
+        .select(['id', 'validation_context'])
+        .where('document_id', '=', document.id)
+        .where('validation_context', 'like', 'refusal-test-%')
+        .orderBy('id')
+        .execute();
+    const error = vi.fn();
+    const writer = createAccessLog(t.database, {
+      flushIntervalMs: 3_600_000,
+      logger: { error, warn: vi.fn() },
+    });
+    for (let i = 0; i < 12; i += 1) {
+      writer.record({
+        documentId: document.id,
+        // Two rows no check of the table allows (a kind, a staff role it does not know), as a
+        // newer process could write them before its migration ran.
+        kind: (i === 4 ? 'bogus' : 'validation') as 'validation',
+        staffRole: (i === 9 ? 'janitor' : null) as null,
+        validationContext: `refusal-test-${i}`,
+      });
+    }
+    await writer.flush();
+    expect((await ours()).map((row) => row.validation_context)).toEqual(
+      [0, 1, 2, 3, 5, 6, 7, 8, 10, 11].map((i) => `refusal-test-${i}`),
+    );
+    expect(writer.rejected).toBe(2);
+    expect(error).toHaveBeenCalledTimes(2);
+    // The next record is written: the refused rows are gone from the buffer.
+    writer.record({
+      documentId: document.id,
+      kind: 'validation',
+      validationContext: 'refusal-test-12',
+    });
+    await writer.close();
+    expect(await ours()).toHaveLength(11);
+    await t.database.db
+      .deleteFrom('document_access_log')
+      .where('validation_context', 'like', 'refusal-test-%')
+      .execute();
+  });
+
   it('writes on its own: when a batch fills, and on the timer', async () => {
     const count = async () =>
       Number(

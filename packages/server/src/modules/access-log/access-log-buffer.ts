@@ -20,6 +20,8 @@ export type AccessLog = {
   close(): Promise<void>;
   /** Records dropped because the buffer was full (the database slower than the traffic). */
   readonly dropped: number;
+  /** Records the database refused for their own data (each logged), since the start. */
+  readonly rejected: number;
 };
 
 export type AccessLogOptions = {
@@ -63,6 +65,16 @@ const SAFE_INSERT_SQL = `
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
+ * SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation): the database
+ * refuses the rows themselves, and would refuse them again. Any other error (connection,
+ * shutdown, resources) says nothing about the rows, which are kept for the next round.
+ */
+function refusesTheRows(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+}
+
+/**
  * The access log's writer, one per API process (docs/decisions.md, 2026-11-25): records wait in
  * memory and go to the database in batches, on a timer and when a batch fills, so a validation
  * look-up costs an array push. Several processes each keep their own buffer; a crash loses at
@@ -74,22 +86,56 @@ export function createAccessLog(database: Database, options: AccessLogOptions = 
   const maxBuffered = options.maxBuffered ?? 20_000;
   let buffer: Row[] = [];
   let dropped = 0;
+  let rejected = 0;
   let writing: Promise<void> | null = null;
+
+  async function insert(batch: Row[]): Promise<void> {
+    const rows = JSON.stringify(batch);
+    await database.query(INSERT_SQL, [rows]).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
+      return database.query(SAFE_INSERT_SQL, [rows]);
+    });
+  }
+
+  /**
+   * Writes a batch. Should the database refuse it for its data (a row no check allows, say a
+   * kind a newer process writes before its migration ran), the batch is halved until each
+   * refused row is alone: those are dropped and logged, the others written, so that one bad row
+   * never holds up the records behind it. Answers the rows left unwritten, in order, when the
+   * database failed otherwise midway (none were written twice).
+   */
+  async function insertBatch(batch: Row[]): Promise<{ unwritten: Row[]; error?: unknown }> {
+    const pending: Row[][] = [batch];
+    for (let rows = pending.shift(); rows; rows = pending.shift()) {
+      try {
+        await insert(rows);
+      } catch (error) {
+        if (!refusesTheRows(error)) return { unwritten: [...rows, ...pending.flat()], error };
+        if (rows.length > 1) {
+          const half = Math.ceil(rows.length / 2);
+          pending.unshift(rows.slice(0, half), rows.slice(half));
+          continue;
+        }
+        rejected += 1;
+        const { document_id, kind, at } = rows[0] as Row;
+        options.logger?.error(
+          { err: error, entry: { document_id, kind, at } },
+          'access log entry refused by the database',
+        );
+      }
+    }
+    return { unwritten: [] };
+  }
 
   async function writeAll(): Promise<void> {
     while (buffer.length > 0) {
       const batch = buffer.slice(0, batchSize);
       buffer = buffer.slice(batch.length);
-      try {
-        const rows = JSON.stringify(batch);
-        await database.query(INSERT_SQL, [rows]).catch((error: unknown) => {
-          if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
-          return database.query(SAFE_INSERT_SQL, [rows]);
-        });
-      } catch (error) {
-        // The database is away: keep the batch for the next round while there is room.
-        if (buffer.length + batch.length <= maxBuffered) buffer = [...batch, ...buffer];
-        else dropped += batch.length;
+      const { unwritten, error } = await insertBatch(batch);
+      if (unwritten.length > 0) {
+        // The database is away: keep what is left for the next round while there is room.
+        if (buffer.length + unwritten.length <= maxBuffered) buffer = [...unwritten, ...buffer];
+        else dropped += unwritten.length;
         options.logger?.error({ err: error, pending: buffer.length }, 'access log write failed');
         return;
       }
@@ -134,6 +180,9 @@ export function createAccessLog(database: Database, options: AccessLogOptions = 
     },
     get dropped() {
       return dropped;
+    },
+    get rejected() {
+      return rejected;
     },
   };
 }
