@@ -3,8 +3,9 @@
 // lets it sit idle, and reads its RSS from /proc. Beside it, in the same run, the floor: a bare
 // Node process that only opens the same PGlite folder. Prints JSON, one line per start.
 // Run: node --import tsx bench/memory.ts
+//   The server gets the environment `npm start` adds (NPM_START_ENV: glibc's malloc arenas).
 //   ENTRY="--import tsx packages/server/src/main.ts": the command after `node` (default; the
-//   compiled build, as `npm start` runs it: "packages/server/dist/main.mjs")
+//   compiled build, as `npm start` runs it: "--expose-gc packages/server/dist/main.mjs")
 //   READY_PATH=/readyz (/healthz for a build from before /readyz)  IDLE_SECONDS=20  RUNS=2
 //   FLOOR=default: the floor with PGlite's default settings (to read a server from before
 //   PGLITE_SETTINGS against)
@@ -14,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGLITE_SETTINGS } from '../packages/server/src/db/database';
-import { freePort } from '../e2e/server-process';
+import { freePort, NPM_START_ENV } from '../e2e/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = (process.env.ENTRY ?? '--import tsx packages/server/src/main.ts').split(' ');
@@ -59,7 +60,13 @@ async function main() {
       const port = await freePort();
       const server = await measure(
         entry,
-        { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        {
+          ...NPM_START_ENV,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+        },
         () =>
           fetch(`http://127.0.0.1:${port}${process.env.READY_PATH ?? '/readyz'}`).then(
             (r) => r.ok,

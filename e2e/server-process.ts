@@ -32,9 +32,13 @@ export type ServerProcess = {
   stop(graceMs?: number): Promise<{ code: number | null; ms: number }>;
 };
 
-/** The TypeScript source through tsx, or the compiled build `npm start` runs (`npm run build`). */
+/**
+ * The TypeScript source through tsx, or the compiled build as `npm start` runs it (`npm run
+ * build`; `start:server` in package.json, with the flag that lets it collect once before it
+ * takes traffic).
+ */
 export const SOURCE_ENTRY = ['--import', 'tsx', 'packages/server/src/main.ts'];
-export const COMPILED_ENTRY = ['packages/server/dist/main.mjs'];
+export const COMPILED_ENTRY = ['--expose-gc', 'packages/server/dist/main.mjs'];
 /**
  * The environment `npm start` (`start:server` in package.json) adds: glibc's malloc held to two
  * arenas (docs/decisions.md). A bench that measures the embedded default starts it with this.

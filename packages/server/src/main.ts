@@ -114,6 +114,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Starting (migrations, the seed, the templates, the first reads) leaves V8's young generation
+  // at its largest, and an idle process keeps it: one full collection before taking traffic gives
+  // ~30 MB back (docs/performance.md, "Memory"). `npm start` runs node with --expose-gc for it;
+  // without the flag there is nothing to call.
+  globalThis.gc?.();
   await app.listen({ host: config.HOST, port: config.PORT });
   if (metrics) {
     await metrics.server.listen({ host: metrics.host, port: metrics.port });
