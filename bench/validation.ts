@@ -12,6 +12,9 @@
 //   prepared query on the same database, then against the product, in one run, RUNS times;
 //   prints both figures and their ratio. WRK_THREADS=2. CPU_PROF=dir: each server process
 //   writes a V8 CPU profile there (in product/ and bare/) (summarise it with bench/cpu-profile-summary.mjs).
+//   SLICES=n (with BENCH_TOOL=wrk): both servers up at once and DURATION split into n slices
+//   against each in turn, order swapped each pair; prints the median of the slices' ratios
+//   (steadier on a machine whose speed drifts; e.g. SLICES=6 DURATION=24).
 //   BENCH_TOOL=inject: no network: the product and the bare server in this one process, driven
 //   by app.inject one look-up at a time, alternately, ROUNDS × LOOKUPS each; prints the CPU time
 //   per look-up of each (what the product's layers add, with little of the machine's noise).
@@ -34,6 +37,7 @@ const duration = Number(process.env.DURATION ?? 10);
 const processes = Number(process.env.API_PROCESSES ?? 1);
 const sampleSize = Number(process.env.SAMPLE ?? 10_000);
 const port = Number(process.env.BENCH_PORT ?? 18_471);
+const slices = Number(process.env.SLICES ?? 1);
 
 /** The look-up's SQL, as find-validated-document.ts runs it (read from there, not copied). */
 async function lookupSql(): Promise<string> {
@@ -268,7 +272,7 @@ async function run(): Promise<void> {
 type Server = { stop(): Promise<void>; cpuMicros(): Promise<number>; startCpu(): void };
 
 /** One server process (cluster worker) of `role`; resolves once it listens. */
-async function startServer(role: 'bare' | 'product'): Promise<Server> {
+async function startServer(role: 'bare' | 'product', rolePort = port): Promise<Server> {
   const profileDir = process.env.CPU_PROF;
   cluster.setupPrimary({
     execArgv: profileDir
@@ -280,7 +284,7 @@ async function startServer(role: 'bare' | 'product'): Promise<Server> {
         ]
       : process.execArgv,
   });
-  const worker = cluster.fork({ BENCH_ROLE: role });
+  const worker = cluster.fork({ BENCH_ROLE: role, BENCH_PORT: String(rolePort) });
   await new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
     worker.once('exit', (code) => reject(new Error(`${role} server exited (${code})`)));
@@ -312,7 +316,7 @@ type WrkResult = {
 };
 
 /** wrk POSTing codes in turn (a Lua script), answering its summary as JSON. */
-async function wrk(script: string, seconds: number): Promise<WrkResult> {
+async function wrk(script: string, seconds: number, targetPort = port): Promise<WrkResult> {
   const threads = process.env.WRK_THREADS ?? '2';
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn('wrk', [
@@ -321,7 +325,7 @@ async function wrk(script: string, seconds: number): Promise<WrkResult> {
       `-d${seconds}s`,
       '-s',
       script,
-      `http://127.0.0.1:${port}/api/validation/document`,
+      `http://127.0.0.1:${targetPort}/api/validation/document`,
     ]);
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -369,6 +373,11 @@ async function runWrk(): Promise<void> {
   await fs.writeFile(script, wrkScript(codes));
   // The response() hook makes wrk count per request in Lua; it is the same for both servers.
   const runs = Number(process.env.RUNS ?? 2);
+  if (slices > 1) {
+    for (let run = 1; run <= runs; run += 1) await runInterleaved(script, run, documents, codes);
+    await fs.rm(dir, { recursive: true, force: true });
+    return;
+  }
   const measure = async (role: 'bare' | 'product') => {
     const server = await startServer(role);
     try {
@@ -413,6 +422,110 @@ async function runWrk(): Promise<void> {
     );
   }
   await fs.rm(dir, { recursive: true, force: true });
+}
+
+type SliceFigures = {
+  requests: number;
+  rps: number;
+  p99_ms: number;
+  non2xx: number;
+  errors: number;
+  server_cpu_us: number;
+  postgres_cpu_us: number;
+};
+
+/**
+ * SLICES > 1: both servers up at once (on BENCH_PORT and the port after it), and wrk against
+ * each in turn, SLICES times, DURATION / SLICES seconds a slice, the order swapped from one pair
+ * of slices to the next. On a machine whose speed drifts, a single 10 s run of each moved the
+ * ratio between 31 % and 76 % with the same code (docs/performance.md); adjacent slices share
+ * the drift. Each slice starts with 1 s of look-ups not counted (the pools' connections that
+ * timed out idle open again) and ends with a pause of FLUSH_PAUSE_MS (default 1,500) before its
+ * CPU is read, so the product's access log writes its last batch inside the product's figures.
+ * Prints the slices' ratios and their median, and each server's CPU per look-up over all slices.
+ */
+async function runInterleaved(
+  script: string,
+  run: number,
+  documents: number,
+  codes: string[],
+): Promise<void> {
+  const roles = ['bare', 'product'] as const;
+  const ports = { bare: port, product: port + 1 };
+  const pause = Number(process.env.FLUSH_PAUSE_MS ?? 1500);
+  const sliceSeconds = Math.max(2, Math.round(duration / slices));
+  const servers = {
+    bare: await startServer('bare', ports.bare),
+    product: await startServer('product', ports.product),
+  };
+  try {
+    for (const role of roles) await wrk(script, 3, ports[role]); // warm-up, as runWrk
+    const loadBefore = +(os.loadavg()[0] ?? 0).toFixed(2);
+    const pairs: Array<Record<(typeof roles)[number], SliceFigures>> = [];
+    for (let slice = 0; slice < slices; slice += 1) {
+      const pair = {} as Record<(typeof roles)[number], SliceFigures>;
+      const order = slice % 2 === 0 ? roles : ([...roles].reverse() as (typeof roles)[number][]);
+      for (const role of order) {
+        // Not counted: the pool's connections that timed out idle meanwhile open again, and
+        // wrk's connect.
+        await wrk(script, 1, ports[role]);
+        servers[role].startCpu();
+        const postgresBefore = postgresCpuMs();
+        const result = await wrk(script, sliceSeconds, ports[role]);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        const cpu = await servers[role].cpuMicros();
+        const postgresMs = postgresCpuMs() - postgresBefore;
+        pair[role] = {
+          requests: result.requests,
+          rps: Math.round(result.rps),
+          p99_ms: result.p99_ms,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          server_cpu_us: cpu,
+          postgres_cpu_us: postgresMs * 1000,
+        };
+      }
+      pairs.push(pair);
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+    const total = (role: (typeof roles)[number]) => {
+      const of = (key: keyof SliceFigures) => pairs.reduce((sum, pair) => sum + pair[role][key], 0);
+      const requests = Math.max(1, of('requests'));
+      return {
+        requests: of('requests'),
+        rps_median: median(pairs.map((pair) => pair[role].rps)),
+        p99_ms_median: median(pairs.map((pair) => pair[role].p99_ms)),
+        non2xx: of('non2xx'),
+        errors: of('errors'),
+        server_cpu_us_per_lookup: Math.round(of('server_cpu_us') / requests),
+        postgres_cpu_us_per_lookup: Math.round(of('postgres_cpu_us') / requests),
+      };
+    };
+    const ratios = pairs.map((pair) => +(pair.product.rps / pair.bare.rps).toFixed(3));
+    const p99Ratios = pairs.map((pair) => +(pair.product.p99_ms / pair.bare.p99_ms).toFixed(2));
+    console.log(
+      JSON.stringify({
+        run,
+        tool: 'wrk',
+        slices,
+        slice_s: sliceSeconds,
+        documents,
+        sampled_codes: codes.length,
+        connections,
+        cpus: os.cpus().length,
+        product: total('product'),
+        bare: total('bare'),
+        product_vs_bare_throughput_by_slice: ratios,
+        product_vs_bare_throughput: median(ratios),
+        product_vs_bare_p99_by_slice: p99Ratios,
+        product_vs_bare_p99: median(p99Ratios),
+        load_average_before: loadBefore,
+        load_average_after: +(os.loadavg()[0] ?? 0).toFixed(2),
+      }),
+    );
+  } finally {
+    await Promise.all(roles.map((role) => servers[role].stop()));
+  }
 }
 
 const tools = { wrk: runWrk, inject: runInject } as Record<string, () => Promise<void>>;
