@@ -39,6 +39,8 @@ const sampleSize = Number(process.env.SAMPLE ?? 10_000);
 const port = Number(process.env.BENCH_PORT ?? 18_471);
 const slices = Number(process.env.SLICES ?? 1);
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+
 /** The look-up's SQL, as find-validated-document.ts runs it (read from there, not copied). */
 async function lookupSql(): Promise<string> {
   const source = await fs.readFile(
@@ -161,7 +163,6 @@ async function runInject(): Promise<void> {
     totals.bare.push((await drive(servers.bare, lookups)).cpu_us);
     totals.product.push((await drive(servers.product, lookups)).cpu_us);
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
   const productCpu = median(totals.product);
   const bare = median(totals.bare);
   console.log(
@@ -487,7 +488,6 @@ async function runInterleaved(
       }
       pairs.push(pair);
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
     const total = (role: (typeof roles)[number]) => {
       const of = (key: keyof SliceFigures) => pairs.reduce((sum, pair) => sum + pair[role][key], 0);
       const requests = Math.max(1, of('requests'));
