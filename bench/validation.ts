@@ -15,6 +15,11 @@
 //   SLICES=n (with BENCH_TOOL=wrk): both servers up at once and DURATION split into n slices
 //   against each in turn, order swapped each pair; prints the median of the slices' ratios
 //   (steadier on a machine whose speed drifts; e.g. SLICES=6 DURATION=24).
+//   GUARDED=1 (with BENCH_TOOL=wrk): a third server, the bare one with what the product must
+//   keep done the plainest way (the product's security headers computed once, a per-client
+//   window of its own with the same x-ratelimit-* headers, a duration histogram of its own,
+//   each look-up queued for the product's batched access-log writer): what the protections
+//   cost without the product around them. Prints the product's ratio to it too.
 //   BENCH_TOOL=inject: no network: the product and the bare server in this one process, driven
 //   by app.inject one look-up at a time, alternately, ROUNDS × LOOKUPS each; prints the CPU time
 //   per look-up of each (what the product's layers add, with little of the machine's noise).
@@ -29,6 +34,7 @@ import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/db/database';
+import { createAccessLog } from '../packages/server/src/modules/access-log';
 import { postgresCpuMs } from './thread-cpu';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dilosi_bench';
@@ -78,6 +84,92 @@ async function buildBare() {
 
 async function serveBare(): Promise<void> {
   const app = await buildBare();
+  await app.listen({ host: '127.0.0.1', port });
+  reportCpu();
+  process.send?.('ready');
+  process.on('SIGTERM', () => {
+    void app.close().finally(() => process.exit(0));
+  });
+}
+
+/**
+ * GUARDED=1: the bare server with the protections the issue says the product keeps, each done
+ * the plainest way: the same security headers as the product's (read from it once, at start), a
+ * fixed window per client address with the same three x-ratelimit-* headers, a request-duration
+ * histogram (counts per bucket), and the look-up queued for the product's own access-log writer
+ * (batched, one statement per batch). What is left between it and the product is the product's
+ * own code: routing through its plugins, zod, the answer it builds (names, signed PDF link).
+ */
+async function buildGuarded() {
+  const sql = await lookupSql();
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+  });
+  const logDatabase = await openDatabase({
+    kind: 'postgres',
+    connectionString: databaseUrl,
+    poolSize: 2,
+  });
+  const accessLog = createAccessLog(logDatabase);
+  const headers = await productSecurityHeaders();
+  const limit = 1_000_000_000;
+  const windowMs = 60_000;
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const bounds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+  const buckets = new Float64Array(bounds.length + 1);
+  const app = Fastify({ logger: false });
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    const time = Date.now();
+    let window = windows.get(request.ip);
+    if (!window || window.resetAt <= time) {
+      window = { count: 0, resetAt: time + windowMs };
+      windows.set(request.ip, window);
+    }
+    window.count += 1;
+    reply.header('x-ratelimit-limit', limit);
+    reply.header('x-ratelimit-remaining', Math.max(0, limit - window.count));
+    reply.header('x-ratelimit-reset', Math.ceil((window.resetAt - time) / 1000));
+    if (window.count > limit) return void reply.status(429).send({ error: 'rate_limited' });
+    done();
+  });
+  app.addHook('onResponse', (_request, reply, done) => {
+    const seconds = reply.elapsedTime / 1000;
+    let index = 0;
+    while (index < bounds.length && seconds > (bounds[index] ?? Infinity)) index += 1;
+    buckets[index] = (buckets[index] ?? 0) + 1;
+    done();
+  });
+  app.post('/api/validation/document', async (request, reply) => {
+    const code = String((request.body as Record<string, unknown>)['document-id'] ?? '');
+    const { rows } = await pool.query({ text: sql, values: [code], name: 'validation-lookup' });
+    const row = rows[0] as { id?: string } | undefined;
+    if (!row) return reply.status(404).send({ error: { code: 'document_not_found' } });
+    if (row.id) accessLog.record({ documentId: row.id, kind: 'validation' });
+    return { data: { document: row } };
+  });
+  app.addHook('onClose', async () => {
+    await accessLog.close();
+    await Promise.all([pool.end(), logDatabase.close()]);
+  });
+  return app;
+}
+
+/** The security headers the product sets on a look-up's answer, as a list (read from the product once). */
+async function productSecurityHeaders(): Promise<Array<[string, string]>> {
+  const { app, close } = await buildProduct();
+  const response = await app.inject({ method: 'GET', url: '/api/validation/contexts/default' });
+  await close();
+  const skip =
+    /^(content-|x-ratelimit-|date$|connection$|keep-alive$|x-request-id$|vary$|etag$|cache-control$)/;
+  return Object.entries(response.headers).flatMap(([name, value]) =>
+    skip.test(name) || value === undefined ? [] : [[name, String(value)] as [string, string]],
+  );
+}
+
+async function serveGuarded(): Promise<void> {
+  const app = await buildGuarded();
   await app.listen({ host: '127.0.0.1', port });
   reportCpu();
   process.send?.('ready');
@@ -273,7 +365,10 @@ async function run(): Promise<void> {
 type Server = { stop(): Promise<void>; cpuMicros(): Promise<number>; startCpu(): void };
 
 /** One server process (cluster worker) of `role`; resolves once it listens. */
-async function startServer(role: 'bare' | 'product', rolePort = port): Promise<Server> {
+type Role = 'bare' | 'product' | 'guarded';
+const guarded = process.env.GUARDED === '1';
+
+async function startServer(role: Role, rolePort = port): Promise<Server> {
   const profileDir = process.env.CPU_PROF;
   cluster.setupPrimary({
     execArgv: profileDir
@@ -379,7 +474,7 @@ async function runWrk(): Promise<void> {
     await fs.rm(dir, { recursive: true, force: true });
     return;
   }
-  const measure = async (role: 'bare' | 'product') => {
+  const measure = async (role: Role) => {
     const server = await startServer(role);
     try {
       await wrk(script, 3); // warm-up: connections, prepared statements, JIT, caches
@@ -404,6 +499,7 @@ async function runWrk(): Promise<void> {
   };
   for (let run = 1; run <= runs; run += 1) {
     const bare = await measure('bare');
+    const reference = guarded ? await measure('guarded') : undefined;
     const product = await measure('product');
     console.log(
       JSON.stringify({
@@ -416,8 +512,14 @@ async function runWrk(): Promise<void> {
         cpus: os.cpus().length,
         product,
         bare,
+        ...(reference && { guarded: reference }),
         product_vs_bare_throughput: +(product.rps / bare.rps).toFixed(3),
         product_vs_bare_p99: +(product.p99_ms / bare.p99_ms).toFixed(2),
+        ...(reference && {
+          guarded_vs_bare_throughput: +(reference.rps / bare.rps).toFixed(3),
+          product_vs_guarded_throughput: +(product.rps / reference.rps).toFixed(3),
+          product_vs_guarded_p99: +(product.p99_ms / reference.p99_ms).toFixed(2),
+        }),
         load_average_after: +(os.loadavg()[0] ?? 0).toFixed(2),
       }),
     );
@@ -451,21 +553,19 @@ async function runInterleaved(
   documents: number,
   codes: string[],
 ): Promise<void> {
-  const roles = ['bare', 'product'] as const;
-  const ports = { bare: port, product: port + 1 };
+  const roles: Role[] = guarded ? ['bare', 'guarded', 'product'] : ['bare', 'product'];
+  const ports: Record<Role, number> = { bare: port, product: port + 1, guarded: port + 2 };
   const pause = Number(process.env.FLUSH_PAUSE_MS ?? 1500);
   const sliceSeconds = Math.max(2, Math.round(duration / slices));
-  const servers = {
-    bare: await startServer('bare', ports.bare),
-    product: await startServer('product', ports.product),
-  };
+  const servers = {} as Record<Role, Server>;
+  for (const role of roles) servers[role] = await startServer(role, ports[role]);
   try {
     for (const role of roles) await wrk(script, 3, ports[role]); // warm-up, as runWrk
     const loadBefore = +(os.loadavg()[0] ?? 0).toFixed(2);
-    const pairs: Array<Record<(typeof roles)[number], SliceFigures>> = [];
+    const pairs: Array<Partial<Record<Role, SliceFigures>>> = [];
     for (let slice = 0; slice < slices; slice += 1) {
-      const pair = {} as Record<(typeof roles)[number], SliceFigures>;
-      const order = slice % 2 === 0 ? roles : ([...roles].reverse() as (typeof roles)[number][]);
+      const pair: Partial<Record<Role, SliceFigures>> = {};
+      const order = slice % 2 === 0 ? roles : [...roles].reverse();
       for (const role of order) {
         // Not counted: the pool's connections that timed out idle meanwhile open again, and
         // wrk's connect.
@@ -488,21 +588,38 @@ async function runInterleaved(
       }
       pairs.push(pair);
     }
-    const total = (role: (typeof roles)[number]) => {
-      const of = (key: keyof SliceFigures) => pairs.reduce((sum, pair) => sum + pair[role][key], 0);
+    const figure = (pair: Partial<Record<Role, SliceFigures>>, role: Role) => {
+      const figures = pair[role];
+      if (!figures) throw new Error(`no ${role} slice`);
+      return figures;
+    };
+    const total = (role: Role) => {
+      const of = (key: keyof SliceFigures) =>
+        pairs.reduce((sum, pair) => sum + figure(pair, role)[key], 0);
       const requests = Math.max(1, of('requests'));
       return {
         requests: of('requests'),
-        rps_median: median(pairs.map((pair) => pair[role].rps)),
-        p99_ms_median: median(pairs.map((pair) => pair[role].p99_ms)),
+        rps_median: median(pairs.map((pair) => figure(pair, role).rps)),
+        p99_ms_median: median(pairs.map((pair) => figure(pair, role).p99_ms)),
         non2xx: of('non2xx'),
         errors: of('errors'),
         server_cpu_us_per_lookup: Math.round(of('server_cpu_us') / requests),
         postgres_cpu_us_per_lookup: Math.round(of('postgres_cpu_us') / requests),
       };
     };
-    const ratios = pairs.map((pair) => +(pair.product.rps / pair.bare.rps).toFixed(3));
-    const p99Ratios = pairs.map((pair) => +(pair.product.p99_ms / pair.bare.p99_ms).toFixed(2));
+    const ratiosOf = (over: Role, under: Role, key: 'rps' | 'p99_ms', digits: number) =>
+      pairs.map((pair) => +(figure(pair, over)[key] / figure(pair, under)[key]).toFixed(digits));
+    const ratios = ratiosOf('product', 'bare', 'rps', 3);
+    const p99Ratios = ratiosOf('product', 'bare', 'p99_ms', 2);
+    const overGuarded = guarded
+      ? {
+          guarded: total('guarded'),
+          guarded_vs_bare_throughput: median(ratiosOf('guarded', 'bare', 'rps', 3)),
+          product_vs_guarded_throughput_by_slice: ratiosOf('product', 'guarded', 'rps', 3),
+          product_vs_guarded_throughput: median(ratiosOf('product', 'guarded', 'rps', 3)),
+          product_vs_guarded_p99: median(ratiosOf('product', 'guarded', 'p99_ms', 2)),
+        }
+      : {};
     console.log(
       JSON.stringify({
         run,
@@ -519,6 +636,7 @@ async function runInterleaved(
         product_vs_bare_throughput: median(ratios),
         product_vs_bare_p99_by_slice: p99Ratios,
         product_vs_bare_p99: median(p99Ratios),
+        ...overGuarded,
         load_average_before: loadBefore,
         load_average_after: +(os.loadavg()[0] ?? 0).toFixed(2),
       }),
@@ -531,4 +649,5 @@ async function runInterleaved(
 const tools = { wrk: runWrk, inject: runInject } as Record<string, () => Promise<void>>;
 if (cluster.isPrimary) await (tools[process.env.BENCH_TOOL ?? ''] ?? run)();
 else if (process.env.BENCH_ROLE === 'bare') await serveBare();
+else if (process.env.BENCH_ROLE === 'guarded') await serveGuarded();
 else await serve();
