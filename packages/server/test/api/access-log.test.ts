@@ -1,5 +1,6 @@
 import type { AccessLogResponse } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clock } from '../../src/clock';
 import { createAccessLog, purgeAccessLog } from '../../src/modules/access-log';
 import { client, type ErrorBody } from '../fixtures/http';
 import { loginMatrix, type Caller } from '../fixtures/matrix';
@@ -222,6 +223,56 @@ describe('who looked at my document (access log)', () => {
     expect(await orphan()).toHaveLength(1);
     expect((await purgeAccessLog(t.database)).orphaned).toBe(1);
     expect(await orphan()).toEqual([]);
+  });
+
+  it('writes each field as recorded, the time to the millisecond', async () => {
+    const writer = createAccessLog(t.database, { flushIntervalMs: 3_600_000 });
+    const at = new Date('2026-03-04T05:06:07.891Z');
+    clock.freeze(at);
+    try {
+      writer.record({
+        documentId: document.id,
+        kind: 'validation',
+        validationContext: 'a "b" \\c',
+      });
+      clock.advance(1);
+      writer.record({
+        documentId: document.id,
+        kind: 'case_view',
+        entityId: athens,
+        staffRole: 'head',
+      });
+    } finally {
+      clock.reset();
+    }
+    await writer.close();
+    const rows = await t.database.db
+      .selectFrom('document_access_log')
+      .select(['kind', 'validation_context', 'entity_id', 'staff_role', 'at'])
+      .where('document_id', '=', document.id)
+      .where('at', '<', new Date('2026-03-05T00:00:00Z'))
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() }))).toEqual([
+      {
+        kind: 'validation',
+        validation_context: 'a "b" \\c',
+        entity_id: null,
+        staff_role: null,
+        at: '2026-03-04T05:06:07.891Z',
+      },
+      {
+        kind: 'case_view',
+        validation_context: null,
+        entity_id: athens,
+        staff_role: 'head',
+        at: '2026-03-04T05:06:07.892Z',
+      },
+    ]);
+    await t.database.db
+      .deleteFrom('document_access_log')
+      .where('at', '<', new Date('2026-03-05T00:00:00Z'))
+      .execute();
   });
 
   it('takes records from several API processes, each with its own buffer', async () => {

@@ -15,7 +15,9 @@ function fakeDatabase(failures: Array<{ code: string }> = []) {
     statements += 1;
     const failure = failures.shift();
     if (failure) throw Object.assign(new Error(`failure ${failure.code}`), failure);
-    const rows = JSON.parse(String(params[0])) as Entry[];
+    // One array a column: document ids, then kinds (the other columns are not looked at here).
+    const [documentIds, kinds] = params as [string[], string[]];
+    const rows = documentIds.map((id, index) => ({ document_id: id, kind: kinds[index] ?? '' }));
     if (rows.some((row) => row.kind !== 'validation' && row.kind !== 'case_view')) {
       throw Object.assign(new Error('new row violates check constraint'), { code: '23514' });
     }
