@@ -11,9 +11,12 @@
 //   WARMUP=400 documents issued before the measured run (after 20, V8's helper threads still
 //              spent ~7.6 ms a document compiling and collecting; ~4.9 after 400)
 //   PDF_RENDER_THREADS=0 renders on the request thread (default 1 worker thread, as the server)
+//   CPU_PROF=file.cpuprofile: a V8 CPU profile of the request thread over the measured run only
+//              (summarise it with bench/cpu-profile-summary.mjs file DOCUMENTS)
 //   node --expose-gc …: also the RSS after a full garbage collection at the end
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -234,7 +237,9 @@ async function main() {
   const cpuBefore = process.cpuUsage();
   const threadsBefore = threadCpuMs();
   const postgresBefore = localServer ? postgresCpuMs() : 0;
+  const profiler = process.env.CPU_PROF ? await startProfiler() : null;
   const { latencies, seconds } = await run(documents, warmup);
+  if (profiler) await profiler.stop(process.env.CPU_PROF ?? '');
   const cpu = process.cpuUsage(cpuBefore);
   const postgresMs = localServer ? postgresCpuMs() - postgresBefore : null;
   // This process's CPU by thread: the request thread, the threads the app started (the PDF
@@ -336,3 +341,18 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+
+/** The request thread's V8 CPU profile between start and stop (CPU_PROF), written to a file. */
+async function startProfiler() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      await fs.writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
