@@ -71,12 +71,24 @@ export function AccessLogSection({ referenceCode }: { referenceCode: string }) {
   );
 }
 
+/** The validation contexts the service has (server validation-contexts.ts), by their names. */
+const CONTEXT_NAMES = {
+  default: 'accessLog.contexts.default',
+  international: 'accessLog.contexts.international',
+} as const;
+
 function AccessLogRow({ entry }: { entry: AccessLogEntry }) {
   const { t } = useTranslation('vault');
+  const context = entry.validation_context;
+  // A context this page does not know (added on the server later) shows as its id.
+  const where =
+    context && Object.hasOwn(CONTEXT_NAMES, context)
+      ? t(CONTEXT_NAMES[context as keyof typeof CONTEXT_NAMES])
+      : context;
   const what =
     entry.kind === 'validation'
-      ? entry.validation_context
-        ? t('accessLog.validationIn', { where: entry.validation_context })
+      ? where
+        ? t('accessLog.validationIn', { where })
         : t('accessLog.validation')
       : entry.staff_role
         ? t('accessLog.caseViewRole', {

@@ -429,6 +429,14 @@ describe('the vault: one document', () => {
           staff_role: null,
         },
         {
+          id: '3',
+          kind: 'validation',
+          timestamp: '2026-11-22T09:00:00.000Z',
+          validation_context: 'international',
+          entity_name: null,
+          staff_role: null,
+        },
+        {
           id: '2',
           kind: 'case_view',
           timestamp: '2026-11-21T09:30:00.000Z',
@@ -447,6 +455,8 @@ describe('the vault: one document', () => {
     expect(screen.getByRole('button', { name: 'Λήψη PDF' })).toBeTruthy();
     const log = screen.getByRole('region', { name: 'Ποιος είδε το έγγραφό μου' });
     expect(await within(log).findByText('Έλεγχος εγκυρότητας (banks)')).toBeTruthy();
+    // A context the service has is named, not shown as its id.
+    expect(within(log).getByText('Έλεγχος εγκυρότητας (διεθνής σελίδα επαλήθευσης)')).toBeTruthy();
     expect(within(log).getByText('22/11/2026 12:00:00')).toBeTruthy();
     expect(within(log).getByText('Το άνοιξε χειριστής του φορέα Δήμος Αθηναίων')).toBeTruthy();
     expect(asked[0]?.get('limit')).toBe('10');
