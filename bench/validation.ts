@@ -82,8 +82,8 @@ async function buildBare() {
   return app;
 }
 
-async function serveBare(): Promise<void> {
-  const app = await buildBare();
+/** Listens with a reference server (bare or guarded), reports its CPU, closes on SIGTERM. */
+async function serveReference(app: Awaited<ReturnType<typeof Fastify>>): Promise<void> {
   await app.listen({ host: '127.0.0.1', port });
   reportCpu();
   process.send?.('ready');
@@ -166,16 +166,6 @@ async function productSecurityHeaders(): Promise<Array<[string, string]>> {
   return Object.entries(response.headers).flatMap(([name, value]) =>
     skip.test(name) || value === undefined ? [] : [[name, String(value)] as [string, string]],
   );
-}
-
-async function serveGuarded(): Promise<void> {
-  const app = await buildGuarded();
-  await app.listen({ host: '127.0.0.1', port });
-  reportCpu();
-  process.send?.('ready');
-  process.on('SIGTERM', () => {
-    void app.close().finally(() => process.exit(0));
-  });
 }
 
 /** CPU time of this server process over the measured run, asked for by the primary. */
@@ -648,6 +638,6 @@ async function runInterleaved(
 
 const tools = { wrk: runWrk, inject: runInject } as Record<string, () => Promise<void>>;
 if (cluster.isPrimary) await (tools[process.env.BENCH_TOOL ?? ''] ?? run)();
-else if (process.env.BENCH_ROLE === 'bare') await serveBare();
-else if (process.env.BENCH_ROLE === 'guarded') await serveGuarded();
+else if (process.env.BENCH_ROLE === 'bare') await serveReference(await buildBare());
+else if (process.env.BENCH_ROLE === 'guarded') await serveReference(await buildGuarded());
 else await serve();
