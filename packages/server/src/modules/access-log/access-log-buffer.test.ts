@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { clock } from '../../clock';
 import type { Database } from '../../db/database';
 import { createAccessLog, type AccessRecord } from './access-log-buffer';
 
@@ -16,10 +17,21 @@ function fakeDatabase(failures: Array<{ code: string }> = []) {
     const failure = failures.shift();
     if (failure) throw Object.assign(new Error(`failure ${failure.code}`), failure);
     // One array a column: document ids, then kinds (the other columns are not looked at here).
-    const [documentIds, kinds] = params as [string[], string[]];
+    const [documentIds, kinds, , , , times] = params as [
+      string[],
+      string[],
+      unknown,
+      unknown,
+      unknown,
+      number[],
+    ];
     const rows = documentIds.map((id, index) => ({ document_id: id, kind: kinds[index] ?? '' }));
     if (rows.some((row) => row.kind !== 'validation' && row.kind !== 'case_view')) {
       throw Object.assign(new Error('new row violates check constraint'), { code: '23514' });
+    }
+    // As to_timestamp refuses NaN: "timestamp cannot be NaN".
+    if (times.some((time) => !Number.isFinite(time))) {
+      throw Object.assign(new Error('timestamp cannot be NaN'), { code: '22008' });
     }
     written.push(...rows);
     return { rows: [] };
@@ -68,6 +80,29 @@ describe('the access log writer', () => {
     writer.record(record(ids[0] ?? ''));
     await writer.close();
     expect(written).toHaveLength(40);
+  });
+
+  it('drops and logs a record whose time is no time (a clock gone wrong), without throwing', async () => {
+    const { database, written } = fakeDatabase();
+    const log = logger();
+    const writer = createAccessLog(database, { flushIntervalMs: 60_000, logger: log });
+    const [first = '', second = ''] = documentIds(2);
+    clock.freeze(new Date(Number.NaN));
+    try {
+      writer.record(record(first));
+    } finally {
+      clock.reset();
+    }
+    writer.record(record(second));
+    await writer.close();
+    expect(written.map((row) => row.document_id)).toEqual([second]);
+    expect(writer.rejected).toBe(1);
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({
+        entry: { document_id: first, kind: 'validation', at: Number.NaN },
+      }),
+      'access log entry refused by the database',
+    );
   });
 
   it('keeps the whole batch when the database is away, and writes it once when it is back', async () => {

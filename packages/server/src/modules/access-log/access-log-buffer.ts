@@ -129,7 +129,11 @@ export function createAccessLog(database: Database, options: AccessLogOptions = 
         rejected += 1;
         const { document_id, kind, at } = rows[0] as Row;
         options.logger?.error(
-          { err: error, entry: { document_id, kind, at: new Date(at).toISOString() } },
+          {
+            err: error,
+            // As recorded when it is no time at all (a clock gone wrong): the line must not throw.
+            entry: { document_id, kind, at: Number.isFinite(at) ? new Date(at).toISOString() : at },
+          },
           'access log entry refused by the database',
         );
       }
