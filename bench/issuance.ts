@@ -12,7 +12,8 @@
 //              spent ~7.6 ms a document compiling and collecting; ~4.9 after 400)
 //   PDF_RENDER_THREADS=0 renders on the request thread (default 1 worker thread, as the server)
 //   CPU_PROF=file.cpuprofile: a V8 CPU profile of the request thread over the measured run only
-//              (summarise it with bench/cpu-profile-summary.mjs file DOCUMENTS)
+//              (summarise it with bench/cpu-profile-summary.mjs file DOCUMENTS); that run's CPU
+//              figures then include the profiler's own work, so read them from a run without it
 //   node --expose-gc …: also the RSS after a full garbage collection at the end
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
