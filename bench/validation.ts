@@ -29,7 +29,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
@@ -66,24 +66,34 @@ async function lookupSql(): Promise<string> {
  * answering the row as JSON. What a look-up costs with no product around it.
  */
 async function buildBare() {
+  const app = Fastify({ logger: false });
+  await addLookupRoute(app);
+  return app;
+}
+
+/** The reference servers' look-up: the product's query on a pool of its size, the row as JSON. */
+async function addLookupRoute(
+  app: FastifyInstance,
+  onFound?: (row: { id?: string }) => void,
+): Promise<void> {
   const sql = await lookupSql();
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
   });
-  const app = Fastify({ logger: false });
   app.post('/api/validation/document', async (request, reply) => {
     const code = String((request.body as Record<string, unknown>)['document-id'] ?? '');
     const { rows } = await pool.query({ text: sql, values: [code], name: 'validation-lookup' });
-    if (!rows[0]) return reply.status(404).send({ error: { code: 'document_not_found' } });
-    return { data: { document: rows[0] } };
+    const row = rows[0] as { id?: string } | undefined;
+    if (!row) return reply.status(404).send({ error: { code: 'document_not_found' } });
+    onFound?.(row);
+    return { data: { document: row } };
   });
   app.addHook('onClose', () => pool.end());
-  return app;
 }
 
 /** Listens with a reference server (bare or guarded), reports its CPU, closes on SIGTERM. */
-async function serveReference(app: Awaited<ReturnType<typeof Fastify>>): Promise<void> {
+async function serveReference(app: FastifyInstance): Promise<void> {
   await app.listen({ host: '127.0.0.1', port });
   reportCpu();
   process.send?.('ready');
@@ -101,11 +111,6 @@ async function serveReference(app: Awaited<ReturnType<typeof Fastify>>): Promise
  * own code: routing through its plugins, zod, the answer it builds (names, signed PDF link).
  */
 async function buildGuarded() {
-  const sql = await lookupSql();
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
-  });
   const logDatabase = await openDatabase({
     kind: 'postgres',
     connectionString: databaseUrl,
@@ -141,17 +146,12 @@ async function buildGuarded() {
     buckets[index] = (buckets[index] ?? 0) + 1;
     done();
   });
-  app.post('/api/validation/document', async (request, reply) => {
-    const code = String((request.body as Record<string, unknown>)['document-id'] ?? '');
-    const { rows } = await pool.query({ text: sql, values: [code], name: 'validation-lookup' });
-    const row = rows[0] as { id?: string } | undefined;
-    if (!row) return reply.status(404).send({ error: { code: 'document_not_found' } });
+  await addLookupRoute(app, (row) => {
     if (row.id) accessLog.record({ documentId: row.id, kind: 'validation' });
-    return { data: { document: row } };
   });
   app.addHook('onClose', async () => {
     await accessLog.close();
-    await Promise.all([pool.end(), logDatabase.close()]);
+    await logDatabase.close();
   });
   return app;
 }
