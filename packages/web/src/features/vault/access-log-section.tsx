@@ -71,20 +71,16 @@ export function AccessLogSection({ referenceCode }: { referenceCode: string }) {
   );
 }
 
-/** The validation contexts the service has (server validation-contexts.ts), by their names. */
-const CONTEXT_NAMES = {
-  default: 'accessLog.contexts.default',
-  international: 'accessLog.contexts.international',
-} as const;
+/** The validation contexts the service has (server validation-contexts.ts), each with a name. */
+const NAMED_CONTEXTS = ['default', 'international'] as const;
+const isNamedContext = (id: string): id is (typeof NAMED_CONTEXTS)[number] =>
+  (NAMED_CONTEXTS as readonly string[]).includes(id);
 
 function AccessLogRow({ entry }: { entry: AccessLogEntry }) {
   const { t } = useTranslation('vault');
   const context = entry.validation_context;
   // A context this page does not know (added on the server later) shows as its id.
-  const where =
-    context && Object.hasOwn(CONTEXT_NAMES, context)
-      ? t(CONTEXT_NAMES[context as keyof typeof CONTEXT_NAMES])
-      : context;
+  const where = context && isNamedContext(context) ? t(`accessLog.contexts.${context}`) : context;
   const what =
     entry.kind === 'validation'
       ? where
