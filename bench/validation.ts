@@ -20,6 +20,8 @@
 //   window of its own with the same x-ratelimit-* headers, a duration histogram of its own,
 //   each look-up queued for the product's batched access-log writer): what the protections
 //   cost without the product around them. Prints the product's ratio to it too.
+//   GUARDED_ACCESS_LOG=0 (with GUARDED=1): the guarded server without the access log, to read
+//   what the log (DESIGN section 8: each look-up recorded) costs apart from the protections.
 //   BENCH_TOOL=inject: no network: the product and the bare server in this one process, driven
 //   by app.inject one look-up at a time, alternately, ROUNDS × LOOKUPS each; prints the CPU time
 //   per look-up of each (what the product's layers add, with little of the machine's noise).
@@ -147,7 +149,7 @@ async function buildGuarded() {
     done();
   });
   await addLookupRoute(app, (row) => {
-    if (row.id) accessLog.record({ documentId: row.id, kind: 'validation' });
+    if (guardedAccessLog && row.id) accessLog.record({ documentId: row.id, kind: 'validation' });
   });
   app.addHook('onClose', async () => {
     await accessLog.close();
@@ -357,6 +359,7 @@ type Server = { stop(): Promise<void>; cpuMicros(): Promise<number>; startCpu():
 /** One server process (cluster worker) of `role`; resolves once it listens. */
 type Role = 'bare' | 'product' | 'guarded';
 const guarded = process.env.GUARDED === '1';
+const guardedAccessLog = process.env.GUARDED_ACCESS_LOG !== '0';
 
 async function startServer(role: Role, rolePort = port): Promise<Server> {
   const profileDir = process.env.CPU_PROF;
@@ -506,6 +509,7 @@ async function runWrk(): Promise<void> {
         product_vs_bare_throughput: +(product.rps / bare.rps).toFixed(3),
         product_vs_bare_p99: +(product.p99_ms / bare.p99_ms).toFixed(2),
         ...(reference && {
+          guarded_access_log: guardedAccessLog,
           guarded_vs_bare_throughput: +(reference.rps / bare.rps).toFixed(3),
           product_vs_guarded_throughput: +(product.rps / reference.rps).toFixed(3),
           product_vs_guarded_p99: +(product.p99_ms / reference.p99_ms).toFixed(2),
@@ -604,6 +608,7 @@ async function runInterleaved(
     const overGuarded = guarded
       ? {
           guarded: total('guarded'),
+          guarded_access_log: guardedAccessLog,
           guarded_vs_bare_throughput: median(ratiosOf('guarded', 'bare', 'rps', 3)),
           product_vs_guarded_throughput_by_slice: ratiosOf('product', 'guarded', 'rps', 3),
           product_vs_guarded_throughput: median(ratiosOf('product', 'guarded', 'rps', 3)),
