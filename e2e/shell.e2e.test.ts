@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot, seriousAccessibilityViolations, useAppAndBrowser } from './harness';
+import {
+  hasHorizontalScroll,
+  newPage,
+  screenshot,
+  seriousAccessibilityViolations,
+  useAppAndBrowser,
+} from './harness';
 
 describe('web shell in Chromium', () => {
   const ctx = useAppAndBrowser();
@@ -96,6 +102,25 @@ describe('web shell in Chromium', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'home-el-360');
     await context.close();
+  });
+
+  it('the login pages fit a 320 px phone in Greek, English and French', async () => {
+    // The design system sizes a button to its label: the French bank login's ran off the screen.
+    for (const lang of ['el', 'en', 'fr']) {
+      const { context, page } = await newPage(ctx.browser, { width: 320, height: 740 });
+      await context.addInitScript((l) => window.localStorage.setItem('dilosi.lang', l), lang);
+      for (const path of ['/login', '/dashboard-login']) {
+        await page.goto(`${ctx.app.baseUrl}${path}`);
+        await expect.poll(() => page.locator('.dilosi-login-choice').count()).toBeGreaterThan(0);
+        expect(await page.getAttribute('html', 'lang')).toBe(lang);
+        expect({ lang, path, overflow: await hasHorizontalScroll(page) }).toEqual({
+          lang,
+          path,
+          overflow: false,
+        });
+      }
+      await context.close();
+    }
   });
 });
 
