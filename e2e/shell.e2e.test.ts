@@ -105,7 +105,7 @@ describe('web shell in Chromium', () => {
   });
 
   it('the login pages fit a 320 px phone in Greek, English and French', async () => {
-    // The design system sizes a button to its label: the French bank login's ran off the screen.
+    // The design system sizes a button to its label: the bank login's ran off the screen.
     for (const lang of ['el', 'en', 'fr']) {
       const { context, page } = await newPage(ctx.browser, { width: 320, height: 740 });
       await context.addInitScript((l) => window.localStorage.setItem('dilosi.lang', l), lang);
