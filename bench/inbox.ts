@@ -17,6 +17,7 @@ import pg from 'pg';
 import { nameKey } from '@dilosi/domain';
 import { buildApp } from '../packages/server/src/app';
 import { DEFAULT_TEMPLATES_DIR, loadConfig } from '../packages/server/src/config';
+import { EXTERNAL_LOGINS } from '../packages/server/test/external-logins';
 import { openDatabase } from '../packages/server/src/db/database';
 import { migrate } from '../packages/server/src/db/migrate';
 import { loadCatalog, storeTemplates } from '../packages/server/src/modules/templates';
@@ -217,6 +218,8 @@ async function serve(): Promise<void> {
     DATA_DIR: os.tmpdir(),
     WEB_DIST_DIR: '/nonexistent-web-dist',
     DEVEL: 'false',
+    // DEVEL off needs real logins (loadConfig): providers nothing answers; sessions are made directly.
+    ...EXTERNAL_LOGINS,
     RATE_LIMIT_MAX: '1000000000',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   });

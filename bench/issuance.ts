@@ -24,6 +24,7 @@ import pg from 'pg';
 import { postgresCpuMs, threadCpuMs } from './thread-cpu';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
+import { EXTERNAL_LOGINS } from '../packages/server/test/external-logins';
 import { openDatabase, type Database } from '../packages/server/src/db/database';
 import { migrate } from '../packages/server/src/db/migrate';
 import { formatReferenceCode, renderDocumentPreview } from '@dilosi/domain';
@@ -92,6 +93,8 @@ async function main() {
     WEB_DIST_DIR: '/nonexistent-web-dist',
     RATE_LIMIT_MAX: '100000000',
     DEVEL: 'false',
+    // DEVEL off needs real logins (loadConfig): providers nothing answers; sessions are made directly.
+    ...EXTERNAL_LOGINS,
     // Each citizen issues DOCUMENTS / CITIZENS documents in a minute: far above the SMS-code
     // limits per citizen and number, which are not what this measures.
     OTP_SENDS_PER_HOUR: '100000000',

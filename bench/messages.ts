@@ -17,6 +17,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
+import { EXTERNAL_LOGINS } from '../packages/server/test/external-logins';
 import { openDatabase } from '../packages/server/src/db/database';
 import { migrate } from '../packages/server/src/db/migrate';
 
@@ -97,6 +98,8 @@ async function serve(): Promise<void> {
     DATA_DIR: os.tmpdir(),
     WEB_DIST_DIR: '/nonexistent-web-dist',
     DEVEL: 'false',
+    // DEVEL off needs real logins (loadConfig): providers nothing answers; sessions are made directly.
+    ...EXTERNAL_LOGINS,
     RATE_LIMIT_MAX: '1000000000',
     SEED_DEMO_DATA: 'false',
     PUBLIC_URL: `http://127.0.0.1:${port}`,

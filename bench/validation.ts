@@ -35,6 +35,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
+import { EXTERNAL_LOGINS } from '../packages/server/test/external-logins';
 import { openDatabase } from '../packages/server/src/db/database';
 import { createAccessLog } from '../packages/server/src/modules/access-log';
 import { postgresCpuMs } from './thread-cpu';
@@ -195,6 +196,8 @@ async function buildProduct() {
     DATA_DIR: os.tmpdir(),
     WEB_DIST_DIR: '/nonexistent-web-dist',
     DEVEL: 'false',
+    // DEVEL off needs real logins (loadConfig): providers nothing answers; sessions are made directly.
+    ...EXTERNAL_LOGINS,
     RATE_LIMIT_MAX: '1000000000',
     VALIDATION_RATE_LIMIT_MAX: '1000000000',
     PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -27,12 +27,44 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://dilosi.example.gr');
   });
 
-  it('turns DEVEL off by default with NODE_ENV=production, and only then', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).DEVEL).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEVEL: 'true' }).DEVEL).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'development' }).DEVEL).toBe(true);
+  it('turns DEVEL and the demo seed off by default with NODE_ENV=production, and only then', () => {
+    const logins = {
+      OIDC_GSIS_ISSUER: 'https://login.example',
+      OIDC_GSIS_CLIENT_ID: 'dilosi',
+      OIDC_GSIS_ADMIN_ISSUER: 'https://admin-login.example',
+      OIDC_GSIS_ADMIN_CLIENT_ID: 'dilosi-admin',
+    };
+    const production = loadConfig({ NODE_ENV: 'production', ...logins });
+    expect([production.DEVEL, production.SEED_DEMO_DATA]).toEqual([false, false]);
+    const devel = loadConfig({ NODE_ENV: 'production', DEVEL: 'true' });
+    expect([devel.DEVEL, devel.SEED_DEMO_DATA]).toEqual([true, true]);
+    expect(loadConfig({ NODE_ENV: 'development' }).SEED_DEMO_DATA).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).DEVEL).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'development', DEVEL: 'off' }).DEVEL).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DEVEL: 'off', ...logins }).DEVEL).toBe(false);
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+  });
+
+  it('refuses DEVEL off without a real provider for the logins the service needs', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('Invalid configuration:');
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(
+        /^ {2}OIDC_GSIS_ISSUER="", OIDC_GSIS_CLIENT_ID="": the citizens' login/,
+      ),
+      expect.stringMatching(
+        /^ {2}OIDC_GSIS_ADMIN_ISSUER="", OIDC_GSIS_ADMIN_CLIENT_ID="": the staff/,
+      ),
+    ]);
+    expect(() => loadConfig({ DEVEL: 'false', DASHBOARD_ENABLED: 'false' })).toThrow(
+      /OIDC_GSIS_ISSUER/,
+    );
   });
 
   it('reads the metrics token and listener', () => {

@@ -69,7 +69,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
   WEB_DIST_DIR: z.string().optional(),
-  SEED_DEMO_DATA: bool(true),
+  // Unset: DEVEL's value. Demo persons and staff have real-format tax numbers: never in production.
+  SEED_DEMO_DATA: optionalBool,
   JOBS_ENABLED: bool(true),
   // SIGTERM (docs/deployment.md): /readyz answers 503 for this long before the port closes, so a
   // load balancer stops sending traffic first; then in-flight requests and jobs finish, within
@@ -176,8 +177,9 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || (v > 0 && v < 65536), 'must be a TCP port (1-65535)'),
 });
 
-export type Config = Omit<z.output<typeof envSchema>, 'DEVEL'> & {
+export type Config = Omit<z.output<typeof envSchema>, 'DEVEL' | 'SEED_DEMO_DATA'> & {
   DEVEL: boolean;
+  SEED_DEMO_DATA: boolean;
   publicUrl: string;
   dataDir: string;
   templatesDir: string;
@@ -213,12 +215,42 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (value.METRICS_PORT !== undefined && value.METRICS_PORT === value.PORT) {
     problems.push(`  METRICS_PORT="${value.METRICS_PORT}": must differ from PORT`);
   }
+  const devel = value.DEVEL ?? value.NODE_ENV !== 'production';
+  if (!devel) problems.push(...closedDeploymentProblems(value));
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...value,
-    DEVEL: value.DEVEL ?? value.NODE_ENV !== 'production',
+    DEVEL: devel,
+    SEED_DEMO_DATA: value.SEED_DEMO_DATA ?? devel,
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(value.DATA_DIR),
     templatesDir: path.resolve(value.TEMPLATES_DIR ?? DEFAULT_TEMPLATES_DIR),
   };
+}
+
+/**
+ * With DEVEL off (the default of NODE_ENV=production) there is no built-in identity provider and
+ * no demo data (docs/login.md, "Production"): each login the service needs must name a real
+ * provider, and the demo seed is refused.
+ */
+function closedDeploymentProblems(value: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const needed: { env: 'GSIS' | 'GSIS_ADMIN'; login: string }[] = [
+    { env: 'GSIS', login: "citizens' login (gsis)" },
+  ];
+  if (value.DASHBOARD_ENABLED)
+    needed.push({ env: 'GSIS_ADMIN', login: 'staff login (gsis_admin)' });
+  for (const { env, login } of needed) {
+    if (value[`OIDC_${env}_ISSUER`] === undefined) {
+      problems.push(
+        `  OIDC_${env}_ISSUER="", OIDC_${env}_CLIENT_ID="": the ${login} needs a real identity provider; the built-in demo provider runs only with DEVEL=true`,
+      );
+    }
+  }
+  if (value.SEED_DEMO_DATA === true) {
+    problems.push(
+      `  SEED_DEMO_DATA="true": demo entities, persons and staff are seeded only with DEVEL=true`,
+    );
+  }
+  return problems;
 }

@@ -9,7 +9,7 @@ import { startJobQueue } from './jobs/queue';
 import { buildMetricsServer } from './plugins/metrics';
 import { seedDemoCases } from './seed/demo-cases';
 import { seedDemoMessages } from './seed/demo-messages';
-import { seedDemoData } from './seed/seed-demo-data';
+import { findDemoStaff, seedDemoData } from './seed/seed-demo-data';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -73,6 +73,15 @@ async function main(): Promise<void> {
     app.log.info(preparedInChild, 'new data folder prepared in a child process');
   }
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  if (!config.DEVEL) {
+    const demoStaff = await findDemoStaff(database);
+    if (demoStaff.length > 0) {
+      app.log.error(
+        { afm: demoStaff },
+        'this database holds the demo staff (seeded under DEVEL=true): remove them before real use',
+      );
+    }
+  }
 
   // GET /metrics on a listener of its own (METRICS_HOST:METRICS_PORT), kept off the public port.
   const metrics =

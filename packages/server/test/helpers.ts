@@ -7,6 +7,8 @@ import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed/seed-demo-data';
 
+export { EXTERNAL_LOGINS } from './external-logins';
+
 /**
  * A clean database for one test file: an in-memory PGlite by default, or a schema of its own on
  * the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `drop`).

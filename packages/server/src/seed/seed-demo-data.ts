@@ -121,3 +121,20 @@ async function seedRecipientDatasets(database: Database): Promise<void> {
     .onConflict((oc) => oc.columns(['dataset', 'entity_id']).doNothing())
     .execute();
 }
+
+/**
+ * The demo staff's users found in a database: with DEVEL off they are a hazard (their tax numbers
+ * have the real format, so a real person with one of them would log in as a head).
+ */
+export async function findDemoStaff(database: Database): Promise<string[]> {
+  const rows = await database.db
+    .selectFrom('users')
+    .select('afm')
+    .where(
+      'afm',
+      'in',
+      uniqueStaff().map((staff) => staff.afm),
+    )
+    .execute();
+  return rows.map((row) => row.afm).filter((afm): afm is string => afm !== null);
+}

@@ -19,10 +19,12 @@ describe('provider configuration', () => {
     const t = await createTestApp({
       env: {
         DEVEL: 'false',
-        // Nothing listens on port 9: the provider cannot be reached.
+        // Nothing listens on port 9: the providers cannot be reached.
         OIDC_GSIS_ISSUER: 'http://127.0.0.1:9/oidc',
         OIDC_GSIS_CLIENT_ID: 'dilosi',
         OIDC_GSIS_CLIENT_SECRET: 'secret',
+        OIDC_GSIS_ADMIN_ISSUER: 'http://127.0.0.1:9/oidc-admin',
+        OIDC_GSIS_ADMIN_CLIENT_ID: 'dilosi-admin',
       },
     });
     try {

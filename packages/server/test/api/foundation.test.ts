@@ -4,7 +4,7 @@ import path from 'node:path';
 import { appConfigSchema } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { createTestApp, testConfig, type TestApp } from '../helpers';
+import { createTestApp, EXTERNAL_LOGINS, testConfig, type TestApp } from '../helpers';
 
 describe('foundation API', () => {
   let t: TestApp;
@@ -140,7 +140,12 @@ describe('error handling', () => {
   it('feature flags from the environment reach /api/appconfig/', async () => {
     const t = await createTestApp({
       seed: false,
-      env: { REFCODE_ENABLED: 'false', DEVEL: 'false', LANDING_PAGE_URL: 'https://www.gov.gr/' },
+      env: {
+        REFCODE_ENABLED: 'false',
+        DEVEL: 'false',
+        LANDING_PAGE_URL: 'https://www.gov.gr/',
+        ...EXTERNAL_LOGINS,
+      },
     });
     try {
       const body = (await t.app.inject({ method: 'GET', url: '/api/appconfig/' })).json();

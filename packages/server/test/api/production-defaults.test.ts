@@ -5,13 +5,14 @@ import type { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { buildMetricsServer } from '../../src/plugins/metrics';
 import { seedDemoData } from '../../src/seed/seed-demo-data';
-import { createTestDatabase, testConfig } from '../helpers';
+import { createTestDatabase, EXTERNAL_LOGINS, testConfig } from '../helpers';
 
 const TOKEN = 'metrics-token-0123456789-abcdefghijklmnop';
 
 /**
  * What a deployment that keeps the defaults exposes. Every app here runs on one database (built
- * apps only read the settings they are given).
+ * apps only read the settings they are given). With NODE_ENV=production the logins must name real
+ * providers (loadConfig refuses to start otherwise): EXTERNAL_LOGINS, which nothing answers.
  */
 describe('production defaults', () => {
   let database: Database & { drop(): Promise<void> };
@@ -40,10 +41,10 @@ describe('production defaults', () => {
     await database.drop();
   });
 
-  describe('NODE_ENV=production, nothing else set', () => {
+  describe('NODE_ENV=production, nothing else set but the logins', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
-      app = await appWith({ NODE_ENV: 'production' });
+      app = await appWith({ NODE_ENV: 'production', ...EXTERNAL_LOGINS });
     });
 
     it('turns DEVEL off: the client is told so and devel templates are hidden', async () => {
@@ -75,21 +76,59 @@ describe('production defaults', () => {
       expect(warning).toMatch(/METRICS_PORT/);
     });
 
-    it('keeps the built-in identity provider when no OIDC issuer is set (docs/login.md)', async () => {
-      const response = await app.inject({
-        method: 'GET',
-        url: '/idp/.well-known/openid-configuration',
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().issuer).toMatch(/\/idp$/);
+    it.each(['/idp/.well-known/openid-configuration', '/idp/auth', '/idp/interaction/x'])(
+      'has no built-in identity provider nor demo-user picker at %s',
+      async (url) => {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toMatch(/100000040|ΤΕΣΤ|TEST/);
+      },
+    );
+
+    it('sends a login to the configured provider, never to /idp', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/login?next=/vault' });
+      expect(response.statusCode).toBe(302);
+      // Nothing listens at EXTERNAL_LOGINS' issuer: the login cannot even start.
+      expect(response.headers.location).toBe('/login?error_code=connection_error&next=%2Fvault');
+      const bank = await app.inject({ method: 'GET', url: '/api/login?provider=bank' });
+      expect(bank.headers.location).toBe('/login?error_code=forbidden_action');
     });
   });
 
-  it('gives the outbox back with DEVEL=true set explicitly', async () => {
+  it('refuses to start without a real provider for each login it needs', () => {
+    expect(() => testConfig({ NODE_ENV: 'production' })).toThrow(
+      /OIDC_GSIS_ISSUER="", OIDC_GSIS_CLIENT_ID="": the citizens' login/,
+    );
+    expect(() => testConfig({ NODE_ENV: 'production' })).toThrow(/OIDC_GSIS_ADMIN_ISSUER=""/);
+    // Without the dashboard, no staff login is needed.
+    expect(
+      testConfig({
+        NODE_ENV: 'production',
+        DASHBOARD_ENABLED: 'false',
+        OIDC_GSIS_ISSUER: EXTERNAL_LOGINS.OIDC_GSIS_ISSUER,
+        OIDC_GSIS_CLIENT_ID: 'dilosi',
+      }).DEVEL,
+    ).toBe(false);
+  });
+
+  it('seeds no demo data in production, and refuses to be told to', () => {
+    expect(testConfig({ NODE_ENV: 'production', ...EXTERNAL_LOGINS }).SEED_DEMO_DATA).toBe(false);
+    expect(() =>
+      testConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true', ...EXTERNAL_LOGINS }),
+    ).toThrow(
+      /SEED_DEMO_DATA="true": demo entities, persons and staff are seeded only with DEVEL=true/,
+    );
+    expect(testConfig({ NODE_ENV: 'production', DEVEL: 'true' }).SEED_DEMO_DATA).toBe(true);
+  });
+
+  it('gives the outbox and the built-in provider back with DEVEL=true set explicitly', async () => {
     const app = await appWith({ NODE_ENV: 'production', DEVEL: 'true' });
     const response = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(response.statusCode).toBe(200);
     expect(response.json().meta.count).toBeGreaterThanOrEqual(0);
+    const idp = await app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' });
+    expect(idp.statusCode).toBe(200);
+    expect(idp.json().issuer).toMatch(/\/idp$/);
   });
 
   it('keeps the whole demo for `npm start` (NODE_ENV unset means development)', async () => {
@@ -108,7 +147,7 @@ describe('production defaults', () => {
   describe.each(['production', 'test'])('METRICS_TOKEN with NODE_ENV=%s', (nodeEnv) => {
     let app: FastifyInstance;
     beforeAll(async () => {
-      app = await appWith({ NODE_ENV: nodeEnv, METRICS_TOKEN: TOKEN });
+      app = await appWith({ NODE_ENV: nodeEnv, METRICS_TOKEN: TOKEN, ...EXTERNAL_LOGINS });
     });
 
     it.each([
@@ -149,7 +188,12 @@ describe('production defaults', () => {
     let metricsServer: FastifyInstance;
     let base: string;
     beforeAll(async () => {
-      const env = { NODE_ENV: 'production', METRICS_PORT: '9464', METRICS_TOKEN: TOKEN };
+      const env = {
+        NODE_ENV: 'production',
+        METRICS_PORT: '9464',
+        METRICS_TOKEN: TOKEN,
+        ...EXTERNAL_LOGINS,
+      };
       app = await appWith(env);
       metricsServer = await buildMetricsServer(app.metrics, testConfig(env));
       apps.push(metricsServer);

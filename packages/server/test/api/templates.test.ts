@@ -11,7 +11,7 @@ import { loginAnonymously, loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
 import { FIXTURE_TEMPLATES_DIR } from '../fixtures/test-rules';
 import type { Database } from '../../src/db/database';
-import { createTestApp, testConfig, type TestApp } from '../helpers';
+import { createTestApp, EXTERNAL_LOGINS, testConfig, type TestApp } from '../helpers';
 
 type TemplateAnswer = { data: { template: PublicTemplate } };
 type ListAnswer = { data: { code: string; refname: string }[]; meta: PageMeta };
@@ -384,7 +384,9 @@ describe('the templates API', () => {
 describe('devel templates', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { TEMPLATES_DIR: FIXTURE_TEMPLATES_DIR, DEVEL: 'false' } });
+    t = await createTestApp({
+      env: { TEMPLATES_DIR: FIXTURE_TEMPLATES_DIR, DEVEL: 'false', ...EXTERNAL_LOGINS },
+    });
   });
   afterAll(async () => {
     await t.close();

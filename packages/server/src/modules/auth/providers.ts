@@ -49,17 +49,13 @@ export type ProviderSettings = {
   scopes: string;
 };
 
-/** Which providers an external issuer is configured for (OIDC_<NAME>_ISSUER). */
-export function externalProviders(config: Config): LoginProvider[] {
-  return LOGIN_PROVIDERS.filter((name) => config[`OIDC_${ENV_NAME[name]}_ISSUER`] !== undefined);
-}
-
 /**
- * The built-in provider runs in development (DEVEL) and when no external provider is
- * configured at all (the embedded default). Otherwise a provider without an issuer is off.
+ * The built-in provider, with its demo-user picker, runs only with DEVEL on (the default outside
+ * NODE_ENV=production). Otherwise a provider without an issuer is off, and loadConfig has
+ * refused to start without the logins the service needs.
  */
-export function isBuiltInProviderEnabled(config: Config): boolean {
-  return config.DEVEL || externalProviders(config).length === 0;
+export function isBuiltInProviderEnabled(config: Pick<Config, 'DEVEL'>): boolean {
+  return config.DEVEL;
 }
 
 export function providerSettings(
