@@ -2,7 +2,12 @@ import { now } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { OutboxRow } from '../db/schema';
-import { createTransports, type Transport, type TransportConfig } from './transports';
+import {
+  createTransports,
+  type OutgoingMessage,
+  type Transport,
+  type TransportConfig,
+} from './transports';
 
 /** First retry after 30 s, then doubling (1, 2, 4 … min), never more than an hour apart. */
 export const RETRY_BASE_MS = 30_000;
@@ -14,7 +19,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), RETRY_MAX_MS);
 }
 
-export type DeliveryConfig = TransportConfig & Pick<Config, 'NOTIFY_MAX_ATTEMPTS'>;
+export type DeliveryConfig = TransportConfig & Pick<Config, 'NOTIFY_MAX_ATTEMPTS' | 'DEVEL'>;
 
 export type DeliveryOutcome = {
   id: string;
@@ -25,7 +30,7 @@ export type DeliveryOutcome = {
 
 export type DeliverySummary = { sent: number; retrying: number; failed: number };
 
-type Logger = { warn(obj: unknown, msg?: string): void };
+type Logger = { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
 
 export type Delivery = {
   /** Sends one row if it is due (the `notify-send` job); null when there is nothing to do. */
@@ -42,7 +47,10 @@ export function createDelivery(options: {
   logger?: Logger;
 }): Delivery {
   const { database, config, logger } = options;
-  const transports = { ...createTransports(config), ...options.transports };
+  const transports = {
+    ...createTransports(config, { showOutbox: config.DEVEL ? showInLog(logger) : undefined }),
+    ...options.transports,
+  };
 
   /** Takes the row for this sender: attempts + 1, and a lease instead of a due time. */
   async function claim(limit: number, id?: string): Promise<OutboxRow[]> {
@@ -130,4 +138,20 @@ export function createDelivery(options: {
       for (const transport of Object.values(transports)) transport.close();
     },
   };
+}
+
+/**
+ * Development only (DEVEL: the outbox is no secret there, /dev/outbox shows it too): the server
+ * log prints each SMS in full, so a newcomer finds her code, and each e-mail's subject.
+ */
+function showInLog(logger: Logger | undefined) {
+  const info = logger?.info?.bind(logger);
+  if (!info) return undefined;
+  return (message: OutgoingMessage) =>
+    message.channel === 'sms'
+      ? info({ to: message.recipient }, `SMS to ${message.recipient}: ${message.body}`)
+      : info(
+          { to: message.recipient },
+          `e-mail to ${message.recipient}: ${message.subject ?? ''} (in full at /dev/outbox)`,
+        );
 }

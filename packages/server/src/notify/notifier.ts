@@ -81,7 +81,7 @@ export type NotifierDependencies = {
   config: DeliveryConfig;
   /** Replaces a channel's transport (tests). */
   transports?: Partial<Record<NotificationChannel, Transport>>;
-  logger?: { warn(obj: unknown, msg?: string): void };
+  logger?: { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
 };
 
 /** pg-boss runs its insert on our transaction's connection: the job commits with the row. */

@@ -33,11 +33,17 @@ const SMS_TIMEOUT_MS = 20_000;
 const errorText = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
-/** The embedded default: the message is delivered by being in the outbox, shown by /api/dev/outbox. */
-export function createOutboxTransport(): Transport {
+/**
+ * The embedded default: the message is delivered by being in the outbox, shown by /api/dev/outbox
+ * (and, in development, told by `show`: the server log).
+ */
+export function createOutboxTransport(show?: (message: OutgoingMessage) => void): Transport {
   return {
     provider: 'outbox',
-    send: async () => ({ ok: true, provider: 'outbox', providerMessageId: null }),
+    send: async (message) => {
+      show?.(message);
+      return { ok: true, provider: 'outbox', providerMessageId: null };
+    },
     close: () => undefined,
   };
 }
@@ -153,18 +159,24 @@ function gatewayMessageId(text: string): string | null {
   return null;
 }
 
-/** One transport per channel: the configured provider, or the outbox when none is set. */
-export function createTransports(config: TransportConfig): Record<NotificationChannel, Transport> {
+/**
+ * One transport per channel: the configured provider, or the outbox when none is set; `showOutbox`
+ * is told each message the outbox keeps (development: the server log prints SMS codes).
+ */
+export function createTransports(
+  config: TransportConfig,
+  options: { showOutbox?: (message: OutgoingMessage) => void } = {},
+): Record<NotificationChannel, Transport> {
   return {
     email: config.SMTP_URL
       ? createSmtpTransport(config.SMTP_URL, config.SMTP_FROM)
-      : createOutboxTransport(),
+      : createOutboxTransport(options.showOutbox),
     sms: config.SMS_GATEWAY_URL
       ? createSmsGatewayTransport({
           url: config.SMS_GATEWAY_URL,
           token: config.SMS_GATEWAY_TOKEN,
           sender: config.SMS_SENDER,
         })
-      : createOutboxTransport(),
+      : createOutboxTransport(options.showOutbox),
   };
 }

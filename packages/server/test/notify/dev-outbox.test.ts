@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/clock';
 import { devOutboxRoutes, type Notifier } from '../../src/notify';
 import { registerErrorHandling } from '../../src/plugins/errors';
-import { testConfig } from '../helpers';
+import { EXTERNAL_LOGINS, testConfig } from '../helpers';
 import {
   createNotifyDatabase,
   documentEmail,
@@ -20,7 +20,7 @@ async function buildOutboxApp(notifier: Notifier, devel: boolean): Promise<Fasti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { spaFallback: () => false });
-  const config = testConfig({ DEVEL: String(devel) });
+  const config = testConfig({ DEVEL: String(devel), ...EXTERNAL_LOGINS });
   await app.register(async (api) => devOutboxRoutes(api, { config, notifier }), {
     prefix: '/api',
   });

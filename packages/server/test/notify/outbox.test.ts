@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clock } from '../../src/clock';
 import { startJobQueue } from '../../src/jobs/queue';
-import { notifyJobs, type Notifier } from '../../src/notify';
+import { createNotifier, notifyJobs, type Notifier } from '../../src/notify';
+import { EXTERNAL_LOGINS, testConfig } from '../helpers';
 import {
   createNotifyDatabase,
   documentEmail,
@@ -79,6 +80,34 @@ describe('outbox', () => {
     }
     // Delivered once: nothing is due any more.
     expect(await notifier.deliverPending()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+  });
+
+  it.each([
+    [true, 2],
+    [false, 0],
+  ])('with DEVEL %s, the server log tells each outbox message (%i lines)', async (devel, count) => {
+    const lines: { obj: unknown; msg?: string }[] = [];
+    const logger = {
+      warn: () => undefined,
+      info: (obj: unknown, msg?: string) => void lines.push({ obj, msg }),
+    };
+    const env = devel ? { DEVEL: 'true' } : { DEVEL: 'false', ...EXTERNAL_LOGINS };
+    const logged = createNotifier({ database, jobs: null, config: testConfig(env), logger });
+    try {
+      await logged.enqueue(otpSms());
+      await logged.enqueue(documentEmail());
+      expect(await logged.deliverPending()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    } finally {
+      await logged.close();
+    }
+    expect(lines).toHaveLength(count);
+    if (devel) {
+      // The SMS in full, code included: a newcomer finds it in the terminal.
+      expect(lines[0]?.msg).toMatch(/^SMS to \+306912345678: .*482913/);
+      expect(lines[1]?.msg).toMatch(
+        /^e-mail to maria@example\.gr: .+ \(in full at \/dev\/outbox\)$/,
+      );
+    }
   });
 
   it('refuses a recipient that is not one, or a text on the wrong channel', async () => {
