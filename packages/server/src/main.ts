@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { JOB_QUEUE_LOCK_KEY, SEED_LOCK_KEY, withAdvisoryLock } from './db/advisory-lock';
@@ -62,7 +63,22 @@ async function main(): Promise<void> {
     database = await openDatabase(databaseOptions);
   }
 
-  const app = await buildApp({ config, database, jobs: null });
+  // The log's own destination (asynchronous, as Fastify's default): the start banner below is
+  // written to it too, so it comes after the start lines, and what is pending is written at exit.
+  const logStream = pino.destination({ dest: 1, sync: false });
+  process.on('exit', () => {
+    try {
+      logStream.flushSync();
+    } catch {
+      // Nothing more can be written at exit.
+    }
+  });
+  const app = await buildApp({
+    config,
+    database,
+    jobs: null,
+    logger: { level: config.LOG_LEVEL, stream: logStream },
+  });
   // One process at a time sets the queue up: pg-boss creating its queues from several processes
   // at once on a new database deadlocks.
   const jobs = await withAdvisoryLock(config.DATABASE_URL, JOB_QUEUE_LOCK_KEY, () =>
@@ -135,7 +151,14 @@ async function main(): Promise<void> {
   }
   app.readiness.markReady();
   const where = config.DATABASE_URL ? 'PostgreSQL server' : `PGlite in ${config.dataDir}`;
-  console.log(`\nDilosi is running at ${config.publicUrl} (database: ${where})\n`);
+  const banner = [`Dilosi is running at ${config.publicUrl} (database: ${where})`];
+  if (config.DEVEL) {
+    banner.push(
+      `Development: demo users at ${config.publicUrl}/login, staff at ${config.publicUrl}/dashboard-login;`,
+      `SMS codes and e-mails are printed here and listed at ${config.publicUrl}/dev/outbox`,
+    );
+  }
+  logStream.write(`\n${banner.join('\n')}\n\n`);
 }
 
 const PREPARE_ONLY = '--prepare-database-only';
