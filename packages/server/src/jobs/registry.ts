@@ -1,4 +1,5 @@
 import { accessLogRetentionJob } from './definitions/access-log-retention';
+import { alertDigestsJob } from './definitions/alert-digests';
 import { documentsRetentionJob } from './definitions/documents-retention';
 import { heartbeatJob } from './definitions/heartbeat';
 import { vaultExportExpiryJob, vaultExportJob } from './definitions/vault-export';
@@ -10,6 +11,7 @@ export const jobRegistry: JobDefinition[] = [
   heartbeatJob,
   notifySendJob,
   notifyRetryJob,
+  alertDigestsJob,
   documentsRetentionJob,
   accessLogRetentionJob,
   vaultExportJob,
