@@ -1,5 +1,6 @@
 import { accessLogRetentionJob } from './definitions/access-log-retention';
 import { alertDigestsJob } from './definitions/alert-digests';
+import { alertLimitsRetentionJob } from './definitions/alert-limits-retention';
 import { documentsRetentionJob } from './definitions/documents-retention';
 import { heartbeatJob } from './definitions/heartbeat';
 import { vaultExportExpiryJob, vaultExportJob } from './definitions/vault-export';
@@ -12,6 +13,7 @@ export const jobRegistry: JobDefinition[] = [
   notifySendJob,
   notifyRetryJob,
   alertDigestsJob,
+  alertLimitsRetentionJob,
   documentsRetentionJob,
   accessLogRetentionJob,
   vaultExportJob,
