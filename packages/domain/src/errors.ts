@@ -105,6 +105,8 @@ export const ERROR_CODES = [
   'comment_required',
   'message_required',
   'message_too_long',
+  // Hardening (issue #31): an entity's messages to citizens per minute or hour (spec section 8).
+  'event_limit_reached',
   // The citizen's messages (issue #15).
   'citizen_message_not_found',
   // Forwarding a case and the addressee's answer (issues #13, #15).

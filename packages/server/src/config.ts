@@ -151,6 +151,15 @@ export const envSchema = z.object({
   SMS_GATEWAY_TOKEN: optionalText,
   SMS_SENDER: z.string().min(1).max(11, 'must be at most 11 characters').default('Dilosi'),
   NOTIFY_MAX_ATTEMPTS: positiveInt(5),
+  // Alert caps (docs/notifications.md, "Alert caps"): mailbox alerts per citizen, and per
+  // destination, per channel, over all senders; past a cap they fold into one digest.
+  ALERT_SMS_PER_HOUR: positiveInt(3),
+  ALERT_SMS_PER_DAY: positiveInt(10),
+  ALERT_EMAIL_PER_HOUR: positiveInt(5),
+  ALERT_EMAIL_PER_DAY: positiveInt(20),
+  // Messages one entity's clerks may send citizens, together (429 event_limit_reached past it).
+  ENTITY_MESSAGES_PER_MINUTE: positiveInt(60),
+  ENTITY_MESSAGES_PER_HOUR: positiveInt(1000),
   // Issuance (docs/issuance.md): the SMS code, the PDF download link, retention.
   OTP_TTL_SECONDS: positiveInt(300),
   OTP_MAX_ATTEMPTS: positiveInt(5),

@@ -269,6 +269,28 @@ export type OtpLimitEventsTable = {
   at: Timestamp;
 };
 
+export type AlertEventsTable = {
+  id: Generated<number>;
+  user_id: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  at: Timestamp;
+};
+
+export type AlertDigestsTable = {
+  user_id: string;
+  channel: 'sms' | 'email';
+  held: number;
+  first_held_at: Timestamp;
+  due_at: Timestamp;
+};
+
+export type EntityMessageEventsTable = {
+  id: Generated<number>;
+  entity_id: string;
+  at: Timestamp;
+};
+
 export type DocumentPdfsTable = {
   document_id: string;
   bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
@@ -461,6 +483,9 @@ export type DB = {
   outbox: OutboxTable;
   otp_challenges: OtpChallengesTable;
   otp_limit_events: OtpLimitEventsTable;
+  alert_events: AlertEventsTable;
+  alert_digests: AlertDigestsTable;
+  entity_message_events: EntityMessageEventsTable;
   document_pdfs: DocumentPdfsTable;
   document_tombstones: DocumentTombstonesTable;
   document_shares: DocumentSharesTable;

@@ -1,4 +1,6 @@
 import { accessLogRetentionJob } from './definitions/access-log-retention';
+import { alertDigestsJob } from './definitions/alert-digests';
+import { alertLimitsRetentionJob } from './definitions/alert-limits-retention';
 import { documentsRetentionJob } from './definitions/documents-retention';
 import { heartbeatJob } from './definitions/heartbeat';
 import { vaultExportExpiryJob, vaultExportJob } from './definitions/vault-export';
@@ -10,6 +12,8 @@ export const jobRegistry: JobDefinition[] = [
   heartbeatJob,
   notifySendJob,
   notifyRetryJob,
+  alertDigestsJob,
+  alertLimitsRetentionJob,
   documentsRetentionJob,
   accessLogRetentionJob,
   vaultExportJob,

@@ -17,6 +17,24 @@ export function registerCatalog(namespace: string, byLocale: Record<Locale, Cata
   }
 }
 
+/**
+ * A key's text in one language. With a `count` parameter, the CLDR plural form comes first
+ * (`key_one`, `key_few`, … as i18next names them), then `key_other`, then the key itself.
+ */
+function lookup(
+  locale: Locale,
+  namespace: string,
+  key: string,
+  count: unknown,
+): string | undefined {
+  const catalog = catalogs[locale][namespace];
+  if (!catalog) return undefined;
+  if (count === undefined) return catalog[key];
+  const amount = Number(count);
+  const form = Number.isFinite(amount) ? new Intl.PluralRules(locale).select(amount) : 'other';
+  return catalog[`${key}_${form}`] ?? catalog[`${key}_other`] ?? catalog[key];
+}
+
 /** Translates a key of a namespace, falling back to Greek, then to the key itself. */
 export function translate(
   locale: Locale,
@@ -25,7 +43,9 @@ export function translate(
   params: Record<string, unknown> = {},
 ): string {
   const template =
-    catalogs[locale][namespace]?.[key] ?? catalogs[DEFAULT_LOCALE][namespace]?.[key] ?? key;
+    lookup(locale, namespace, key, params.count) ??
+    lookup(DEFAULT_LOCALE, namespace, key, params.count) ??
+    key;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
     params[name] === undefined ? `{{${name}}}` : String(params[name]),
   );

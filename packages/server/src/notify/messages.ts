@@ -32,6 +32,9 @@ export const NOTIFICATION_MESSAGES = {
   document_accepted_email: { channel: 'email', params: ['person', 'reference_code', 'url'] },
   document_rejected_sms: { channel: 'sms', params: ['person', 'reference_code', 'url'] },
   document_rejected_email: { channel: 'email', params: ['person', 'reference_code', 'url'] },
+  // Alerts held back by the caps, folded into one (plural forms: `count` picks the text).
+  alert_digest_sms: { channel: 'sms', params: ['count', 'url'] },
+  alert_digest_email: { channel: 'email', params: ['count', 'url'] },
 } as const satisfies Record<string, { channel: NotificationChannel; params: readonly string[] }>;
 
 export type NotificationKey = keyof typeof NOTIFICATION_MESSAGES;

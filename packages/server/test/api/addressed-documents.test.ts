@@ -12,6 +12,11 @@ const ENV = {
   OTP_SENDS_PER_HOUR: '1000',
   OTP_SENDS_PER_DAY: '1000',
   OTP_FAILURES_PER_HOUR: '1000',
+  // The same two people receive every alert of this file; the caps have tests of their own.
+  ALERT_SMS_PER_HOUR: '1000',
+  ALERT_SMS_PER_DAY: '1000',
+  ALERT_EMAIL_PER_HOUR: '1000',
+  ALERT_EMAIL_PER_DAY: '1000',
 };
 const AFM = {
   author: '100000015',

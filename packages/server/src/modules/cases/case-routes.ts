@@ -23,6 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Readable } from 'node:stream';
+import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { docsOf, routeErrors } from '../../lib/route-schemas';
 import { requireEntityClerk } from '../staff';
@@ -259,7 +260,11 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         ...docs('Message the citizen (SMS and e-mail alert)'),
         params: caseParams,
         body: newCaseMessageSchema,
-        response: { 201: z.object({ data: caseMessageSchema }), ...routeErrors },
+        response: {
+          201: z.object({ data: caseMessageSchema }),
+          ...routeErrors,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -269,6 +274,12 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         inboxId: request.params.i,
         userId: user.id,
         message: request.body.message,
+      }).catch((error: unknown) => {
+        // The entity's messages per minute or hour are used: say when it may send again.
+        if (error instanceof AppError && error.code === 'event_limit_reached') {
+          void reply.header('Retry-After', String(error.data?.retry_after_seconds));
+        }
+        throw error;
       });
       return reply.code(201).send({ data: message });
     },

@@ -6,3 +6,4 @@ export { findCase } from './case-queries';
 export { recordCaseEvent } from './record-case-event';
 export { findCaseCitizen } from './send-case-message';
 export { listCaseReplies } from './list-case-replies';
+export { purgeEntityMessageEvents } from './case-message-limits';

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { alertCitizen, nextTsid } from '../messages';
 import { userDisplayName } from '../staff';
+import { countEntityMessage } from './case-message-limits';
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
 import { recordCaseEvent } from './record-case-event';
@@ -12,7 +13,8 @@ import { recordCaseEvent } from './record-case-event';
 /**
  * A clerk's message to the citizen of a case: kept on the case, delivered to the citizen's
  * mailbox as a `message` (DESIGN section 8) with an SMS and e-mail alert through the outbox,
- * all in one transaction.
+ * all in one transaction. The entity's messages are rate limited (ENTITY_MESSAGES_PER_MINUTE,
+ * ENTITY_MESSAGES_PER_HOUR: 429 event_limit_reached), the citizen's alerts capped (alertCitizen).
  */
 export async function sendCaseMessage(
   services: Pick<CaseServices, 'notifier' | 'config'>,
@@ -37,6 +39,7 @@ export async function sendCaseMessage(
   }
   return db.transaction().execute(async (trx) => {
     const entry = await findCase(trx, input.entityId, input.inboxId);
+    await countEntityMessage(trx, services.config, input.entityId);
     const at = now();
     const stored = await trx
       .insertInto('case_messages')

@@ -11,6 +11,7 @@ import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Notifier } from '../../notify';
+import type { AlertCapConfig } from './alert-caps';
 import { alertCitizen } from './alert-citizen';
 import { deliverCitizenMessage } from './deliver-citizen-message';
 import { findOwnMessage, toCitizenMessage } from './to-citizen-message';
@@ -37,7 +38,7 @@ const OUTCOME_TITLES: Record<'accepted' | 'rejected', LocalizedText> = {
  * alert, in one transaction.
  */
 export async function answerAddressedDocument(
-  services: { notifier: Notifier; config: Pick<Config, 'publicUrl'> },
+  services: { notifier: Notifier; config: AlertCapConfig & Pick<Config, 'publicUrl'> },
   db: Kysely<DB>,
   input: {
     ownerId: string;
@@ -140,7 +141,7 @@ export async function answerAddressedDocument(
     });
     const author = await trx
       .selectFrom('users')
-      .select(['mobile', 'mobile_certified', 'email'])
+      .select(['id', 'mobile', 'mobile_certified', 'email'])
       .where('id', '=', document.owner_id)
       .executeTakeFirstOrThrow();
     await alertCitizen(services, trx, author, {

@@ -1,6 +1,14 @@
-export { alertCitizen, type Reachable } from './alert-citizen';
+export { ALERT_EVENTS_KEEP_MS, purgeAlertEvents } from './alert-caps';
+export { alertCitizen, type AlertServices, type Reachable } from './alert-citizen';
 export { deliverCitizenMessage } from './deliver-citizen-message';
 export { deliverWaitingDocuments } from './deliver-waiting-documents';
 export { messageRoutes } from './message-routes';
 export { findOwnMessage } from './to-citizen-message';
 export { nextTsid } from './next-tsid';
+export {
+  alertDigestsFor,
+  attachAlertDigests,
+  detachAlertDigests,
+  sendAlertDigests,
+  type AlertDigestSummary,
+} from './send-alert-digests';
