@@ -22,14 +22,14 @@ describe('Header', () => {
     'links the development outbox, logged in (%s) or not, where SMS codes go',
     (loggedIn) => {
       renderHeader(true, loggedIn);
-      const link = screen.getByRole('link', { name: 'Εξερχόμενα SMS και e-mail' });
+      const link = screen.getByRole('link', { name: 'Εξερχόμενα' });
       expect(link.getAttribute('href')).toBe('/dev/outbox');
     },
   );
 
   it('has no outbox link outside development', () => {
     renderHeader(false, true);
-    expect(screen.queryByRole('link', { name: 'Εξερχόμενα SMS και e-mail' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Εξερχόμενα' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Η θυρίδα μου' })).toBeTruthy();
   });
 });
