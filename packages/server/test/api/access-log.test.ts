@@ -106,9 +106,13 @@ describe('who looked at my document (access log)', () => {
       id: expect.any(String),
       kind: 'case_view',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      first_timestamp: entries[0]?.timestamp,
+      count: 1,
       validation_context: null,
       entity_name: 'Δήμος Αθηναίων',
       staff_role: 'head',
+      pdf_downloaded: false,
+      target_entity_name: null,
     });
     expect(entries[3]?.entity_name).toBeNull();
     const english = await api<AccessLogResponse>(
@@ -449,5 +453,149 @@ describe('who looked at my document (access log)', () => {
     expect((await purgeAccessLog(t.database, { retentionDays: 3, maxPerDocument: 5 })).byAge).toBe(
       1,
     );
+  });
+});
+
+describe('the access log read by sittings (issue #33)', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+  let tokens: Record<Caller, string | undefined>;
+  let athens: string;
+  let document: { id: string; referenceCode: string; caseNumber: string };
+  let caseId: string;
+
+  beforeAll(async () => {
+    // The sittings span more than an hour of the frozen clock: sessions stay alive through it.
+    t = await createTestApp({ env: { ...ENV, SESSION_IDLE_SECONDS: '86400' } });
+    api = client(t.app);
+    tokens = await loginMatrix(t, { certifiedMobile: '6912345678' });
+    athens = (
+      await t.database.db
+        .selectFrom('entities')
+        .select('id')
+        .where('codename', '=', 'DIMOS_ATHINAION')
+        .executeTakeFirstOrThrow()
+    ).id;
+    document = await issueToAthens(t, api, tokens.citizenA);
+    caseId = (
+      await t.database.db
+        .selectFrom('inbox_entries')
+        .select('id')
+        .where('case_id', '=', document.caseNumber)
+        .executeTakeFirstOrThrow()
+    ).id;
+  }, 60_000);
+  afterAll(async () => {
+    clock.reset();
+    await t?.close();
+  });
+
+  it('makes one row of a sitting, says when the PDF was taken, and lists the forward', async () => {
+    const openCase = async (who: Caller) =>
+      expect(
+        (await api('GET', `/api/entity/${athens}/inbox/${caseId}`, { token: tokens[who] })).status,
+      ).toBe(200);
+    // Times after the sessions were made (a session idle for an hour ends): whole minutes.
+    const start = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+    const at = (minutes: number) => new Date(start + minutes * 60_000);
+    const iso = (minutes: number) => at(minutes).toISOString();
+    clock.freeze(at(0));
+    // The head opens the case 15 times in 28 minutes: one sitting.
+    for (let i = 0; i < 15; i += 1) {
+      await openCase('headA');
+      clock.advance(2 * 60_000);
+    }
+    // A look-up in between is a party of its own: it does not cut the head's sitting.
+    clock.freeze(at(10));
+    expect(
+      (
+        await api('POST', '/api/validation/document', {
+          json: { 'document-id': document.referenceCode },
+        })
+      ).status,
+    ).toBe(200);
+    // Back after a break longer than 30 minutes: a second sitting, where she takes the PDF.
+    clock.freeze(at(63));
+    await openCase('headA');
+    clock.advance(60_000);
+    const pdf = await api('POST', `/api/entity/${athens}/inbox/${caseId}/pdf/token`, {
+      token: tokens.headA,
+    });
+    expect(pdf.status).toBe(200);
+    await t.app.accessLog.flush();
+    clock.advance(60_000);
+    const forwarded = await api('POST', '/api/gates/DIMOS_ATHINAION/gate/inbox-entries/action', {
+      token: tokens.headA,
+      json: {
+        action: 'forward',
+        object_id: caseId,
+        arguments: { 'target-codename': 'EFKA' },
+      },
+    });
+    expect(forwarded.status).toBe(200);
+
+    const log = await api<AccessLogResponse>(
+      'GET',
+      `/api/citizen-declarations/${document.referenceCode}/access-log`,
+      { token: tokens.citizenA },
+    );
+    expect(log.status).toBe(200);
+    expect(log.body.meta.count).toBe(4);
+    expect(
+      log.body.data.map((e) => ({
+        kind: e.kind,
+        from: e.first_timestamp,
+        to: e.timestamp,
+        count: e.count,
+        pdf: e.pdf_downloaded,
+        entity: e.entity_name,
+        target: e.target_entity_name,
+      })),
+    ).toEqual([
+      {
+        kind: 'forward',
+        from: iso(65),
+        to: iso(65),
+        count: 1,
+        pdf: false,
+        entity: 'Δήμος Αθηναίων',
+        target: expect.stringMatching(/ΕΦΚΑ/),
+      },
+      {
+        kind: 'case_view',
+        from: iso(63),
+        to: iso(64),
+        count: 2,
+        pdf: true,
+        entity: 'Δήμος Αθηναίων',
+        target: null,
+      },
+      {
+        kind: 'case_view',
+        from: iso(0),
+        to: iso(28),
+        count: 15,
+        pdf: false,
+        entity: 'Δήμος Αθηναίων',
+        target: null,
+      },
+      {
+        kind: 'validation',
+        from: iso(10),
+        to: iso(10),
+        count: 1,
+        pdf: false,
+        entity: null,
+        target: null,
+      },
+    ]);
+    // Paged by sittings.
+    const second = await api<AccessLogResponse>(
+      'GET',
+      `/api/citizen-declarations/${document.referenceCode}/access-log?limit=2&offset=2`,
+      { token: tokens.citizenA },
+    );
+    expect(second.body.data.map((e) => e.count)).toEqual([15, 1]);
+    expect(second.body.meta).toEqual({ count: 4, limit: 2, offset: 2, total_pages: 2 });
   });
 });

@@ -10,12 +10,12 @@ import type { CaseServices } from './case-services';
 const expiry = (services: Pick<CaseServices, 'config'>) =>
   new Date(now().getTime() + services.config.PDF_TOKEN_TTL_SECONDS * 1000);
 
-/** POST .../pdf/token: a short-lived address of the case's sealed PDF. */
+/** POST .../pdf/token: a short-lived address of the case's sealed PDF, and whose PDF it is. */
 export async function casePdfUrl(
   services: Pick<CaseServices, 'config' | 'pdfTokenKey'>,
   db: Kysely<DB>,
   input: { entityId: string; inboxId: string },
-): Promise<string> {
+): Promise<{ url: string; documentId: string }> {
   const entry = await findCase(db, input.entityId, input.inboxId);
   const pdf = entry.document_id
     ? await db
@@ -31,7 +31,7 @@ export async function casePdfUrl(
     pdf.document_id,
     expiry(services),
   );
-  return `/api/pdf/${token}`;
+  return { url: `/api/pdf/${token}`, documentId: pdf.document_id };
 }
 
 /** POST .../attachments/{n}/token: a short-lived address of one attachment of the case. */

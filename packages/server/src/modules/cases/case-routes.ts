@@ -366,10 +366,19 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       },
     },
     async (request) => {
-      const { entityId } = await clerkOf(request, request.params.e);
-      return {
-        download_url: await casePdfUrl(services, db, { entityId, inboxId: request.params.i }),
-      };
+      const access = await requireEntityClerk(db, request, request.params.e);
+      const { url, documentId } = await casePdfUrl(services, db, {
+        entityId: access.entity.id,
+        inboxId: request.params.i,
+      });
+      // The owner's access log says staff took the PDF (issue #33), with their entity and role.
+      services.accessLog.record({
+        documentId,
+        kind: 'pdf_download',
+        entityId: access.entity.id,
+        staffRole: access.roles.includes('head') ? 'head' : 'clerk',
+      });
+      return { download_url: url };
     },
   );
 

@@ -6,8 +6,8 @@ import { dateTime } from './document-facts';
 const LOG_PAGE_SIZE = 10;
 
 /**
- * "Who looked at my document": each validation look-up (with its context) and each time staff
- * of a public body opened the case. Where the server has no access log yet (404) it says so
+ * "Who looked at my document": one row a sitting (issue #33): validation look-ups through one
+ * context, a public body's staff opening the case and taking its PDF, a forward of the case. Where the server has no access log yet (404) it says so
  * quietly; the rest of the page does not depend on it.
  */
 export function AccessLogSection({ referenceCode }: { referenceCode: string }) {
@@ -81,23 +81,43 @@ function AccessLogRow({ entry }: { entry: AccessLogEntry }) {
   const context = entry.validation_context;
   // A context this page does not know (added on the server later) shows as its id.
   const where = context && isNamedContext(context) ? t(`accessLog.contexts.${context}`) : context;
+  const entity = entry.entity_name ?? t('accessLog.someEntity');
   const what =
-    entry.kind === 'validation'
-      ? where
-        ? t('accessLog.validationIn', { where })
-        : t('accessLog.validation')
-      : entry.staff_role
-        ? t('accessLog.caseViewRole', {
-            entity: entry.entity_name ?? t('accessLog.someEntity'),
-            role: t(`accessLog.roles.${entry.staff_role}`),
-          })
-        : t('accessLog.caseView', { entity: entry.entity_name ?? t('accessLog.someEntity') });
+    entry.kind === 'forward'
+      ? t('accessLog.forward', {
+          from: entity,
+          to: entry.target_entity_name ?? t('accessLog.someEntity'),
+        })
+      : entry.kind === 'validation'
+        ? where
+          ? t('accessLog.validationIn', { where })
+          : t('accessLog.validation')
+        : entry.staff_role
+          ? t('accessLog.caseViewRole', {
+              entity,
+              role: t(`accessLog.roles.${entry.staff_role}`),
+            })
+          : t('accessLog.caseView', { entity });
   return (
     <li className="dilosi-vault-log__row">
       <time dateTime={entry.timestamp} className="dilosi-vault-log__time">
         {dateTime(entry.timestamp)}
       </time>
-      <span>{what}</span>
+      <span>
+        {what}
+        {entry.count > 1 ? (
+          <span className="dilosi-vault-log__detail">
+            {t('accessLog.repeated', {
+              count: entry.count,
+              from: dateTime(entry.first_timestamp),
+              to: dateTime(entry.timestamp),
+            })}
+          </span>
+        ) : null}
+        {entry.pdf_downloaded ? (
+          <span className="dilosi-vault-log__detail">{t('accessLog.pdfDownloaded')}</span>
+        ) : null}
+      </span>
     </li>
   );
 }

@@ -92,6 +92,22 @@ function vaultDocument(fields: Partial<ApiDocument> = {}): ApiDocument {
   } as unknown as ApiDocument;
 }
 
+/** An access-log entry: one access unless told otherwise. */
+function logEntry(
+  fields: Partial<AccessLogEntry> & Pick<AccessLogEntry, 'id' | 'kind' | 'timestamp'>,
+): AccessLogEntry {
+  return {
+    first_timestamp: fields.timestamp,
+    count: 1,
+    validation_context: null,
+    entity_name: null,
+    staff_role: null,
+    pdf_downloaded: false,
+    target_entity_name: null,
+    ...fields,
+  };
+}
+
 function mockShow(log: Response | { data: AccessLogEntry[]; count?: number }) {
   const logAsked: URLSearchParams[] = [];
   server.use(
@@ -420,30 +436,25 @@ describe('the vault: one document', () => {
   it('shows the document and who looked at it', async () => {
     const asked = mockShow({
       data: [
-        {
+        logEntry({
           id: '1',
           kind: 'validation',
           timestamp: '2026-11-22T10:00:00.000Z',
           validation_context: 'banks',
-          entity_name: null,
-          staff_role: null,
-        },
-        {
+        }),
+        logEntry({
           id: '3',
           kind: 'validation',
           timestamp: '2026-11-22T09:00:00.000Z',
           validation_context: 'international',
-          entity_name: null,
-          staff_role: null,
-        },
-        {
+        }),
+        logEntry({
           id: '2',
           kind: 'case_view',
           timestamp: '2026-11-21T09:30:00.000Z',
-          validation_context: null,
           entity_name: 'Δήμος Αθηναίων',
           staff_role: 'clerk',
-        },
+        }),
       ],
     });
     renderApp(`/vault/show/${REF}`, { config: CONFIG });
@@ -460,6 +471,44 @@ describe('the vault: one document', () => {
     expect(within(log).getByText('22/11/2026 12:00:00')).toBeTruthy();
     expect(within(log).getByText('Το άνοιξε χειριστής του φορέα Δήμος Αθηναίων')).toBeTruthy();
     expect(asked[0]?.get('limit')).toBe('10');
+  });
+
+  it('reads one sitting as one row, with its PDF download, and a forward', async () => {
+    mockShow({
+      data: [
+        logEntry({
+          id: 'f1',
+          kind: 'forward',
+          timestamp: '2026-11-22T11:00:00.000Z',
+          entity_name: 'Δήμος Αθηναίων',
+          target_entity_name: 'e-ΕΦΚΑ',
+        }),
+        logEntry({
+          id: 'a2',
+          kind: 'case_view',
+          first_timestamp: '2026-11-22T08:02:00.000Z',
+          timestamp: '2026-11-22T08:40:00.000Z',
+          count: 15,
+          entity_name: 'Δήμος Αθηναίων',
+          staff_role: 'head',
+          pdf_downloaded: true,
+        }),
+      ],
+    });
+    renderApp(`/vault/show/${REF}`, { config: CONFIG });
+    expect(await heading('Υπεύθυνη δήλωση')).toBeTruthy();
+    const log = screen.getByRole('region', { name: 'Ποιος είδε το έγγραφό μου' });
+    expect(
+      await within(log).findByText(
+        'Ο φορέας Δήμος Αθηναίων διαβίβασε την υπόθεση στον φορέα e-ΕΦΚΑ',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(log).getByText('15 φορές, 22/11/2026 10:02:00 – 22/11/2026 10:40:00'),
+    ).toBeTruthy();
+    expect(within(log).getByText('Πήρε το PDF του εγγράφου.')).toBeTruthy();
+    expect(within(log).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(log).getByText('2 καταχωρίσεις.')).toBeTruthy();
   });
 
   it('says so when nobody has looked at it yet', async () => {

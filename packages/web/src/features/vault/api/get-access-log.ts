@@ -2,15 +2,23 @@ import type { PageMeta } from '@dilosi/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, isApiRequestError } from '../../../api/api-client';
 
-/** One look at the citizen's document: a validation look-up or a staff member opening the case. */
+/**
+ * One sitting of looks at the citizen's document: validation look-ups through one context, one
+ * entity's staff opening the case (and taking its PDF), or the case forwarded to another entity.
+ */
 export type AccessLogEntry = {
   id: string;
-  kind: 'validation' | 'case_view';
-  /** ISO 8601 */
+  kind: 'validation' | 'case_view' | 'forward';
+  /** ISO 8601: the sitting's last access. */
   timestamp: string;
+  /** ISO 8601: its first. */
+  first_timestamp: string;
+  count: number;
   validation_context: string | null;
   entity_name: string | null;
   staff_role: 'clerk' | 'head' | null;
+  pdf_downloaded: boolean;
+  target_entity_name: string | null;
 };
 export type AccessLogPage = { data: AccessLogEntry[]; meta: PageMeta };
 
