@@ -10,6 +10,7 @@ export * from './documents/api-document';
 export * from './documents/validate-values';
 export * from './documents/render-document';
 export * from './documents/reference-code';
+export * from './documents/document-summary';
 export * from './validation/validation-api';
 export * from './state-machines/state-machine';
 export * from './state-machines/machines';

@@ -16,6 +16,7 @@ import {
   type TemplateField,
 } from '../templates/template-schema';
 import { DOCUMENT_STATES, DOCUMENT_USER_ACTIONS } from './document-states';
+import { CASE_STATUSES } from '../state-machines/machines';
 
 /**
  * What the API answers about a document (spec sections 3 and 7): `data.document` of
@@ -222,6 +223,10 @@ export const documentListItemSchema = z.object({
   issued_at: z.string().nullable().optional(),
   /** Issued and revoked documents: when the retention job deletes it (ISO 8601). */
   retention_until: z.string().nullable().optional(),
+  /** The first words of its free text (documentSummary), to tell documents apart in a list. */
+  summary: z.string().nullable().optional(),
+  /** Where it went to an entity: the status of that case (its first entity's, not a forward's). */
+  case_status: z.enum(CASE_STATUSES).nullable().optional(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 

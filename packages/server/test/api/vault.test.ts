@@ -101,6 +101,11 @@ describe("the citizen's vault: cases", () => {
     const [first] = issued.body.data;
     expect(first?.issued_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(first?.retention_until).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Told apart from other declarations (issue #33): its first words, and its case's status
+    // (set to pending by the clerk above).
+    expect(first?.summary).toBe('Δηλώνω ότι μένω στην Αθήνα.');
+    expect(first?.case_status).toBe('pending');
+    expect(first?.recipient).toMatchObject({ type: 'entity', codename: 'DIMOS_ATHINAION' });
     const draft = await api<DocumentAnswer>('POST', '/api/my-declarations/', {
       ...as('citizenA'),
       json: { document: { template: 'solemn-declaration', statements: {} } },
@@ -111,7 +116,12 @@ describe("the citizen's vault: cases", () => {
       '/api/citizen-declarations?draft=true',
       as('citizenA'),
     );
-    expect(drafts.body.data[0]).toMatchObject({ issued_at: null, retention_until: null });
+    expect(drafts.body.data[0]).toMatchObject({
+      issued_at: null,
+      retention_until: null,
+      summary: null,
+      case_status: null,
+    });
   });
 
   describe('authorization matrix', () => {

@@ -54,13 +54,29 @@ export async function listCitizenDocumentsRoute(app: FastifyInstance, services: 
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       ]);
+      // The status of each document's own case (its case number; a forward's copy has another).
+      const withCase = rows.filter((row) => row.case_id !== null);
+      const cases = withCase.length
+        ? await database.db
+            .selectFrom('inbox_entries')
+            .select(['document_id', 'case_id', 'status'])
+            .where(
+              'document_id',
+              'in',
+              withCase.map((row) => row.id),
+            )
+            .execute()
+        : [];
+      const statusOf = (row: (typeof rows)[number]) =>
+        cases.find((c) => c.document_id === row.id && c.case_id === row.case_id)?.status ?? null;
       const items = await Promise.all(
-        rows.map(async (row) =>
-          toDocumentListItem(
+        rows.map(async (row) => ({
+          ...toDocumentListItem(
             await catalog.definition(row.template_refname, row.template_version),
             row,
           ),
-        ),
+          case_status: statusOf(row),
+        })),
       );
       return { data: items, meta: pageMeta(Number(total.count), limit, offset) };
     },

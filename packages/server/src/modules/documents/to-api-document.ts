@@ -1,4 +1,5 @@
 import {
+  documentSummary,
   userActionsFor,
   type ApiDocument,
   type DocumentListItem,
@@ -142,5 +143,6 @@ export function toDocumentListItem(template: Template, row: DocumentRow): Docume
     timestamp: iso(row.updated_at),
     issued_at: row.issued_at ? iso(row.issued_at) : null,
     retention_until: row.retention_until ? iso(row.retention_until) : null,
+    summary: documentSummary(template, (row.values ?? {}) as Record<string, unknown>),
   };
 }

@@ -54,6 +54,10 @@ function IssuedDocument({ document }: { document: DocumentListItem }) {
   const { t } = useTranslation('vault');
   const locale = useLocale();
   const name = document.template.shortname[locale] || document.template.shortname.el;
+  const recipient =
+    document.recipient?.type === 'entity'
+      ? document.recipient.name[locale] || document.recipient.name.el
+      : (document.recipient?.name ?? null);
   return (
     <li className="dilosi-vault-item">
       <h2 className="govgr-heading-s dilosi-vault-item__title">
@@ -65,8 +69,20 @@ function IssuedDocument({ document }: { document: DocumentListItem }) {
           name
         )}
       </h2>
+      {document.summary ? (
+        <p className="govgr-body dilosi-vault-item__summary">{document.summary}</p>
+      ) : null}
       <Facts
         rows={[
+          ...(recipient ? [[t('fields.recipient'), recipient] as [string, string]] : []),
+          ...(document.case_status
+            ? [
+                [t('fields.caseStatus'), t(`caseStatuses.${document.case_status}`)] as [
+                  string,
+                  string,
+                ],
+              ]
+            : []),
           [t('fields.state'), t(`states.${document.state}`)],
           [
             t('fields.referenceCode'),

@@ -136,7 +136,11 @@ function message(n: number, fields: Partial<CitizenMessage> = {}): CitizenMessag
     create_timestamp: new Date(Date.UTC(2026, 10, 20, 8, n)).toISOString(),
     tsid: String(1_795_600_000_000_000 + n),
     state_data: {
-      sender_display_name: { el: 'Δήμος Αθηναίων', en: 'Municipality of Athens' },
+      sender_display_name: {
+        el: 'Δήμος Αθηναίων',
+        en: 'Municipality of Athens',
+        fr: 'Municipalité d’Athènes',
+      },
       summary: `Έγγραφο αριθμός ${n}`,
       first_retrieved_timestamp: null,
       expiration_timestamp: null,
@@ -184,6 +188,41 @@ describe('the vault: issued documents', () => {
       screen.getByRole('link', { name: 'Λήψη όλων των εγγράφων μου' }).getAttribute('href'),
     ).toBe('/vault/export');
     expect(screen.getByRole('link', { name: 'Έγγραφα' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('tells two declarations apart: recipient, first words and the case status', async () => {
+    mockDocuments({
+      issued: [
+        listItem(1, {
+          recipient: {
+            type: 'entity',
+            codename: 'DIMOS_ATHINAION',
+            name: {
+              el: 'Δήμος Αθηναίων',
+              en: 'Municipality of Athens',
+              fr: 'Municipalité d’Athènes',
+            },
+          },
+          summary: 'Δηλώνω ότι διαμένω μόνιμα στην Αθήνα.',
+          case_status: 'pending',
+        }),
+        listItem(2, { recipient: { type: 'custom', name: 'Τράπεζα Πειραιώς' }, summary: null }),
+      ],
+    });
+    renderApp('/vault', { config: CONFIG });
+    expect(await heading('Η θυρίδα μου')).toBeTruthy();
+    await screen.findAllByRole('link', { name: 'Υπεύθυνη δήλωση' });
+    const [first, second] = screen
+      .getAllByRole('listitem')
+      .filter((li) => li.classList.contains('dilosi-vault-item'));
+    const one = within(first as HTMLElement);
+    expect(one.getByText('Δήμος Αθηναίων')).toBeTruthy();
+    expect(one.getByText('Δηλώνω ότι διαμένω μόνιμα στην Αθήνα.')).toBeTruthy();
+    expect(one.getByText('Κατάσταση υπόθεσης')).toBeTruthy();
+    expect(one.getByText('Σε εκκρεμότητα')).toBeTruthy();
+    const two = within(second as HTMLElement);
+    expect(two.getByText('Τράπεζα Πειραιώς')).toBeTruthy();
+    expect(two.queryByText('Κατάσταση υπόθεσης')).toBeNull();
   });
 
   it('pages: first, dots, current to current + 2, dots, last; sizes 5, 10, 15', async () => {
