@@ -21,6 +21,8 @@ export const vaultCaseSchema = z.object({
   /** The status the entity set (spec section 4, case statuses). */
   status: z.enum(CASE_STATUSES),
   entity: z.object({ codename: z.string(), display_name: localizedTextSchema }),
+  /** A copy another entity forwarded here (not sent by the citizen): that entity. */
+  forwarded_from: z.object({ codename: z.string(), display_name: localizedTextSchema }).nullable(),
   reference_code: z.string(),
   template: z.object({ refname: z.string(), shortname: localizedTextSchema }),
   received_at: z.string(),

@@ -141,4 +141,17 @@ describe("the citizen's vault: cases", () => {
       expect(got).toEqual([401, 'own cases', 'none', 'none', 'none', 'none', 'none']);
     });
   });
+
+  it('says which entity forwarded a copy of the case, so she does not seem to have sent it', async () => {
+    const forwarded = await api('POST', '/api/gates/DIMOS_ATHINAION/gate/inbox-entries/action', {
+      ...as('clerkA'),
+      json: { action: 'forward', object_id: caseId, arguments: { 'target-codename': 'EFKA' } },
+    });
+    expect(forwarded.status).toBe(200);
+    const listed = await api<Cases>('GET', CASES, as('citizenA'));
+    const byEntity = Object.fromEntries(
+      listed.body.data.map((c) => [c.entity.codename, c.forwarded_from?.codename ?? null]),
+    );
+    expect(byEntity).toEqual({ EFKA: 'DIMOS_ATHINAION', DIMOS_ATHINAION: null });
+  });
 });

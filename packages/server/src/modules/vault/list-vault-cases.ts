@@ -80,8 +80,20 @@ export async function listVaultCases(
         .execute()
     : [];
 
+  // Copies another entity forwarded: she did not send them there herself (issue #33).
+  const forwards = ids.length
+    ? await db
+        .selectFrom('case_forwards')
+        .innerJoin('inbox_entries as source', 'source.id', 'case_forwards.source_entry_id')
+        .innerJoin('entities as sender', 'sender.id', 'source.entity_id')
+        .select(['case_forwards.target_entry_id', 'sender.codename', 'sender.display_name'])
+        .where('case_forwards.target_entry_id', 'in', ids)
+        .execute()
+    : [];
+
   return {
     data: rows.map((row) => {
+      const forward = forwards.find((f) => f.target_entry_id === row.id);
       const template = catalog.find(row.template_refname);
       const shortname = template?.shortname ?? {
         el: row.subject,
@@ -96,6 +108,13 @@ export async function listVaultCases(
           codename: row.codename,
           display_name: row.display_name as VaultCasePage['data'][number]['entity']['display_name'],
         },
+        forwarded_from: forward
+          ? {
+              codename: forward.codename,
+              display_name:
+                forward.display_name as VaultCasePage['data'][number]['entity']['display_name'],
+            }
+          : null,
         reference_code: row.reference_code,
         template: { refname: row.template_refname, shortname },
         received_at: new Date(row.received_at).toISOString(),

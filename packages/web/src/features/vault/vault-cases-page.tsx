@@ -56,6 +56,13 @@ function CaseItem({ item }: { item: VaultCase }) {
           {t(`caseStatuses.${item.status}`)}
         </span>
       </h2>
+      {item.forwarded_from ? (
+        <p className="govgr-body-s">
+          {t('cases.forwardedBy', {
+            from: item.forwarded_from.display_name[locale] || item.forwarded_from.display_name.el,
+          })}
+        </p>
+      ) : null}
       <Facts
         rows={[
           [t('fields.entity'), item.entity.display_name[locale]],

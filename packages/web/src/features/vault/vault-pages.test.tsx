@@ -367,6 +367,7 @@ describe('the vault: cases and inbox', () => {
       codename: 'DIMOS_ATHINAION',
       display_name: { el: 'Δήμος Αθηναίων', en: 'Municipality of Athens', fr: 'Ville d’Athènes' },
     },
+    forwarded_from: null,
     reference_code: REF,
     template: { refname: 'solemn-declaration', shortname: TEMPLATE.shortname },
     received_at: '2026-11-20T08:05:07.000Z',
@@ -381,6 +382,43 @@ describe('the vault: cases and inbox', () => {
       },
     ],
     ...fields,
+  });
+
+  it('says who forwarded a copy, so it does not look as if she sent it there', async () => {
+    server.use(
+      http.get('/api/vault/cases', () =>
+        HttpResponse.json({
+          data: [
+            vaultCase({
+              id: uuid(52),
+              entity: {
+                codename: 'EFKA',
+                display_name: { el: 'e-ΕΦΚΑ', en: 'e-EFKA', fr: 'e-EFKA' },
+              },
+              forwarded_from: {
+                codename: 'DIMOS_ATHINAION',
+                display_name: {
+                  el: 'Δήμος Αθηναίων',
+                  en: 'Municipality of Athens',
+                  fr: 'Ville d’Athènes',
+                },
+              },
+            }),
+            vaultCase(),
+          ],
+          meta: meta(2, 10, 0),
+        }),
+      ),
+    );
+    renderApp('/vault/cases', { config: CONFIG });
+    expect(
+      await screen.findByText(
+        'Τη διαβίβασε εδώ ο φορέας Δήμος Αθηναίων· δεν την στείλατε εσείς.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getAllByText(/Τη διαβίβασε εδώ/)).toHaveLength(1);
   });
 
   it('lists each case with the status the entity set and what came back', async () => {
