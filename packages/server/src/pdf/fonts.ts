@@ -38,8 +38,14 @@ function parseFont(file: string): Font {
  * (withDecodedOutline).
  */
 function withKeptOutlines(font: Font): Font {
+  const fontkit = font as unknown as {
+    getGlyph: GetGlyph;
+    _cmapProcessor?: { codePointsForGlyph?: (id: number) => number[] };
+  };
   const getGlyph = (id: number, characters?: number[]): unknown =>
-    withDecodedOutline((font as unknown as { getGlyph: GetGlyph }).getGlyph(id, characters));
+    withDecodedOutline(
+      fontkit.getGlyph(id, characters?.length ? characters : charactersOf(fontkit, id)),
+    );
   return new Proxy(font, {
     get: (target, property) =>
       property === 'getGlyph' ? getGlyph : Reflect.get(target, property, target),
@@ -96,6 +102,22 @@ function boundedWords(limit: number): WordLayouts {
 }
 
 type GetGlyph = (id: number, characters?: number[]) => unknown;
+
+/**
+ * fontkit keeps one glyph object per id for the font's life, with the characters it was first
+ * asked for. A document's subset asks for the parts of a composite glyph by id alone (Greek Ε is
+ * drawn with Latin E's outline), and fontkit's layout then handed every later document that
+ * glyph without characters: its PDF mapped the letter to no text (copied or read aloud as
+ * nothing; found on English text after Greek documents, issue #33). A glyph asked for by id
+ * alone is made with the characters the font's cmap maps to it (fontkit memoises the look-up).
+ */
+function charactersOf(
+  font: { _cmapProcessor?: { codePointsForGlyph?: (id: number) => number[] } },
+  id: number,
+): number[] | undefined {
+  const cmap = font._cmapProcessor;
+  return typeof cmap?.codePointsForGlyph === 'function' ? cmap.codePointsForGlyph(id) : undefined;
+}
 type DecodableGlyph = { _decode(): unknown };
 const outlineKept = new WeakSet<object>();
 
