@@ -1,7 +1,12 @@
 import { recipientName, type DocumentPreview, formatAthensDateTime } from '@dilosi/domain';
 import PDFDocument from 'pdfkit';
 import { asPdfFont, documentFonts, shareWordLayouts } from './fonts';
-import { PDF_LABELS, PDF_METADATA } from './pdf-labels';
+import {
+  PDF_LABELS,
+  PDF_METADATA,
+  PDF_TRANSLATION_NOTES,
+  type PdfTranslationLocale,
+} from './pdf-labels';
 import { drawQrCode, QR_SIZE_PT } from './qr';
 import { addSealPlaceholder } from './seal-placeholder';
 
@@ -19,6 +24,11 @@ export type DocumentPdfInput = {
   sealPlaceholder: boolean;
   /** Bytes reserved for the seal's CMS when a long certificate chain needs more than the default. */
   sealContentsBytes?: number;
+  /**
+   * The language the document was issued from, when not Greek: its text follows the Greek, marked
+   * as a translation for information (the Greek remains the authentic text).
+   */
+  translation?: PdfTranslationLocale | null;
 };
 
 const MARGIN = { top: 56, bottom: 64, left: 56, right: 56 };
@@ -83,6 +93,7 @@ export function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
   drawPersonRows(doc, input.preview.rows);
   drawBody(doc, input.preview.body);
   if (input.preview.table) drawTable(doc, input.preview.table);
+  if (input.translation) drawTranslation(doc, input.preview, input.translation);
   drawClosing(doc, input);
   drawFooters(doc, input.referenceCode);
   if (input.sealPlaceholder) {
@@ -209,14 +220,55 @@ function drawRow(
   doc.y = top + height;
 }
 
-function drawPersonRows(doc: Doc, rows: DocumentPreview['rows']): void {
+/**
+ * The preview's text in the issuing interface's language, after the Greek: a rule, the note that
+ * it is for information, the heading, the rows with their labels translated, the body, the
+ * table's columns. Values are the citizen's, as entered.
+ */
+function drawTranslation(doc: Doc, preview: DocumentPreview, locale: PdfTranslationLocale): void {
+  const width = contentWidth(doc);
+  if (doc.y + 80 > doc.page.maxY()) doc.addPage();
+  doc
+    .save()
+    .lineWidth(0.5)
+    .strokeColor(BORDER_COLOR)
+    .moveTo(MARGIN.left, doc.y)
+    .lineTo(MARGIN.left + width, doc.y)
+    .stroke()
+    .restore();
+  doc.y += 8;
+  doc
+    .font(REGULAR)
+    .fontSize(SIZE.table)
+    .fillColor(MUTED_COLOR)
+    .text(PDF_TRANSLATION_NOTES[locale], MARGIN.left, doc.y, { width });
+  doc.fillColor(TEXT_COLOR);
+  doc.y += 6;
+  doc
+    .font(BOLD)
+    .fontSize(SIZE.title)
+    .text(preview.heading[locale] || preview.heading.el, MARGIN.left, doc.y, {
+      width,
+      align: 'center',
+    });
+  doc.y += 10;
+  drawPersonRows(doc, preview.rows, locale);
+  drawBody(doc, preview.body, locale);
+  if (preview.table) drawTable(doc, preview.table, locale);
+}
+
+function drawPersonRows(
+  doc: Doc,
+  rows: DocumentPreview['rows'],
+  locale: 'el' | PdfTranslationLocale = 'el',
+): void {
   if (rows.length === 0) return;
   const width = contentWidth(doc);
   const widths = [Math.round(width * 0.36), width - Math.round(width * 0.36)];
   for (const row of rows) {
     drawRow(
       doc,
-      [{ text: row.label.el, fill: LABEL_FILL }, { text: row.value }],
+      [{ text: row.label[locale] || row.label.el, fill: LABEL_FILL }, { text: row.value }],
       widths,
       SIZE.text,
     );
@@ -224,12 +276,17 @@ function drawPersonRows(doc: Doc, rows: DocumentPreview['rows']): void {
   doc.y += 14;
 }
 
-function drawBody(doc: Doc, body: DocumentPreview['body']): void {
+function drawBody(
+  doc: Doc,
+  body: DocumentPreview['body'],
+  locale: 'el' | PdfTranslationLocale = 'el',
+): void {
   doc.font(REGULAR).fontSize(SIZE.text).fillColor(TEXT_COLOR);
   for (const paragraph of body) {
-    if (!paragraph.el.trim()) continue;
+    const text = paragraph[locale] || paragraph.el;
+    if (!text.trim()) continue;
     // pdfkit moves to a new page by itself when a paragraph reaches the bottom margin.
-    doc.text(paragraph.el, MARGIN.left, doc.y, {
+    doc.text(text, MARGIN.left, doc.y, {
       width: contentWidth(doc),
       align: 'justify',
       lineGap: 2,
@@ -239,13 +296,17 @@ function drawBody(doc: Doc, body: DocumentPreview['body']): void {
   doc.y += 10;
 }
 
-function drawTable(doc: Doc, table: NonNullable<DocumentPreview['table']>): void {
+function drawTable(
+  doc: Doc,
+  table: NonNullable<DocumentPreview['table']>,
+  locale: 'el' | PdfTranslationLocale = 'el',
+): void {
   const columns = table.columns.length;
   if (columns === 0) return;
   const width = contentWidth(doc);
   const widths = table.columns.map(() => width / columns);
   const header: Cell[] = table.columns.map((column) => ({
-    text: column.el,
+    text: column[locale] || column.el,
     bold: true,
     fill: LABEL_FILL,
   }));

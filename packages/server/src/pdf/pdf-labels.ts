@@ -13,3 +13,13 @@ export const PDF_METADATA = {
   author: 'Dilosi',
   creator: 'Dilosi',
 } as const;
+
+/**
+ * The note above a translation's section: for information only, the Greek text is authentic.
+ * Written here, as the Greek labels are, so that the PDF never depends on the web's catalogs.
+ */
+export const PDF_TRANSLATION_NOTES = {
+  en: 'English translation, for information only. The Greek text above is the authentic text of this document.',
+  fr: 'Traduction française, pour information seulement. Le texte grec ci-dessus est le texte authentique de ce document.',
+} as const;
+export type PdfTranslationLocale = keyof typeof PDF_TRANSLATION_NOTES;

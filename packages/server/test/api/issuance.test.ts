@@ -522,6 +522,41 @@ describe('issuance', () => {
   });
 
   describe('the PDF', () => {
+    it.each([
+      ['en', 'English translation, for information only.'],
+      ['fr', 'Traduction française, pour information seulement.'],
+    ])(
+      'issued from the %s interface, carries that text after the authentic Greek',
+      async (lang, note) => {
+        const document = await d.requested(maria);
+        const confirmed = await d.api<DocumentAnswer>(
+          'POST',
+          `/api/my-declarations/${document.id}`,
+          {
+            token: maria,
+            headers: { 'accept-language': lang },
+            json: { document: { statements: { otp_code: await d.smsCode(document.id) } } },
+          },
+        );
+        expect(confirmed.status).toBe(200);
+        const url = (await d.action(maria, document.id, 'pdf')).body.meta?.download_url ?? '';
+        const text = pdfText((await d.download(url)).rawPayload);
+        const greek = text.indexOf('ΥΠΕΥΘΥΝΗ ΔΗΛΩΣΗ');
+        expect(greek).toBeGreaterThan(-1);
+        expect(text.indexOf(note)).toBeGreaterThan(greek);
+        // The statement, the citizen's own words, in both parts.
+        expect(text.split('Όλα τα στοιχεία είναι αληθή.').length - 1).toBe(2);
+      },
+    );
+
+    it('issued from the Greek interface, has no translation', async () => {
+      const document = await d.issued(maria);
+      const url = (await d.action(maria, document.id, 'pdf')).body.meta?.download_url ?? '';
+      const text = pdfText((await d.download(url)).rawPayload);
+      expect(text).not.toContain('translation');
+      expect(text.split('Όλα τα στοιχεία είναι αληθή.').length - 1).toBe(1);
+    });
+
     it('downloads the same sealed bytes every time, with the reference code in the text', async () => {
       const document = await d.issued(maria);
       const pdf = await d.action(maria, document.id, 'pdf');

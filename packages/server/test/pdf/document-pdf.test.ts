@@ -195,6 +195,39 @@ describe('a declaration without reference code', () => {
   });
 });
 
+describe('a declaration issued from the English interface', () => {
+  it('carries the English text after the Greek, marked as a translation, and stays valid', async () => {
+    // A Greek document first, as a process that has issued before: its font subset once left
+    // Latin capitals that Greek ones are drawn from (E, I, O, M…) without a text mapping.
+    await renderDocumentPdf(declaration());
+    const both = (el: string, en: string) => ({ el, en, fr: en });
+    const preview = declarationPreview({
+      heading: both('ΥΠΕΥΘΥΝΗ ΔΗΛΩΣΗ', 'SOLEMN DECLARATION'),
+      rows: [
+        { label: both('Όνομα', 'First name'), value: 'ΓΕΩΡΓΙΟΣ' },
+        { label: both('Επώνυμο', 'Surname'), value: 'ΠΑΠΑΔΟΠΟΥΛΟΣ' },
+      ],
+      body: [both('Δηλώνω ότι διαμένω στην Αθήνα.', 'I declare that I live in Athens.')],
+    });
+    const file = await sealedFile('translated.pdf', declaration({ preview, translation: 'en' }));
+    const content = pdfText(file);
+    const greek = content.indexOf('Δηλώνω ότι διαμένω στην Αθήνα.');
+    const note = content.indexOf('English translation, for information only.');
+    expect(greek).toBeGreaterThan(-1);
+    expect(note).toBeGreaterThan(greek);
+    expect(content).toContain('The Greek text above is the authentic text of this document.');
+    expect(content.indexOf('SOLEMN DECLARATION')).toBeGreaterThan(note);
+    expect(content).toMatch(/Surname\s+ΠΑΠΑΔΟΠΟΥΛΟΣ/);
+    expect(content).toContain('I declare that I live in Athens.');
+    expect(run('qpdf', ['--check', file]).status).toBe(0);
+    expect(pdfSignatures(file, nssDir)).toContain('Signature Validation: Signature is Valid.');
+    // The Greek interface's document has no translation.
+    const greekOnly = pdfText(await sealedFile('greek.pdf', declaration({ preview })));
+    expect(greekOnly).not.toContain('I declare that I live in Athens.');
+    expect(greekOnly).not.toContain('translation');
+  });
+});
+
 describe('a long declaration', () => {
   it('breaks the text and the table across pages, with a footer on every page', async () => {
     const sentence =

@@ -97,5 +97,6 @@ export async function confirmIssuance(
     from: 'requested',
     codeHash: outcome.codeHash,
     isOfficial: stored.is_official,
+    locale,
   });
 }

@@ -5,6 +5,7 @@ import {
   renderDocumentPreview,
   type ApiDocument,
   type DocumentState,
+  type Locale,
   DAY_MS,
 } from '@dilosi/domain';
 import { now } from '../../clock';
@@ -46,6 +47,11 @@ export type IssueInput = {
   /** The challenge the right code was checked against; it must still be the current one. */
   codeHash: string | null;
   isOfficial: boolean;
+  /**
+   * The language of the interface it was issued from: other than Greek, the PDF also carries the
+   * document's text in it, as a translation for information (docs/pdf.md).
+   */
+  locale?: Locale;
   /**
    * An entity's document (modules/replies): its look-up under lock (instead of the owner's),
    * the issuer's name on the PDF, and what else its issuance does in the same transaction.
@@ -137,7 +143,8 @@ export async function issueDocument(
   const template = await catalog.definition(stored.template_refname, stored.template_version);
   const files = await listDocumentFiles(database.db, stored.id, template);
   const content = contentOf(stored, files);
-  // Documents are issued in Greek (docs/pdf.md): the preview carries every language, the PDF reads el.
+  // Documents are issued in Greek (docs/pdf.md): the preview carries every language; the PDF reads
+  // el, followed by the issuing language's text as a translation when that is not Greek.
   const preview = renderDocumentPreview(template, content.values, content.recipient);
 
   for (let attempt = 1; ; attempt += 1) {
@@ -152,6 +159,7 @@ export async function issueDocument(
       issuer: input.entity?.issuerName ?? null,
       sealPlaceholder: true,
       sealContentsBytes: sealer.contentsBytes,
+      translation: input.locale === 'en' || input.locale === 'fr' ? input.locale : null,
     });
     const pdf = await sealer.seal(unsealed);
     const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');

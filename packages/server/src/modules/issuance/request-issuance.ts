@@ -53,6 +53,7 @@ export async function requestIssuance(
       from: 'editing',
       codeHash: null,
       isOfficial: false,
+      locale,
     });
   }
   const mobile = certifiedMobileOf(user);

@@ -203,6 +203,12 @@ describe('step layout', () => {
     expect(within(preview).getByText('ΠΡΟΣ:').parentElement?.textContent).toBe(
       'ΠΡΟΣ: Δήμος Αθηναίων',
     );
+    // It says in which language the document is sealed.
+    expect(
+      screen.getByText(
+        'Το έγγραφο εκδίδεται και σφραγίζεται στα ελληνικά, που είναι το επίσημο κείμενό του.',
+      ),
+    ).toBeTruthy();
   });
 
   it('renders in the given locale', () => {
