@@ -107,6 +107,7 @@ export type EntitySettings = z.infer<typeof entitySettingsSchema>;
 /** Decisions about an entity's staff and settings, each recorded with who and when. */
 export const ENTITY_DECISIONS = [
   'request',
+  'withdraw',
   'accept',
   'reject',
   'add',
@@ -134,3 +135,11 @@ export const entityDecisionPageSchema = z.object({
   meta: pageMetaSchema,
 });
 export type EntityDecisionPage = z.infer<typeof entityDecisionPageSchema>;
+
+/** GET /api/entity-directory?q=: enabled entities whose name or codename holds the words typed. */
+export const ENTITY_DIRECTORY_LIMIT = 10;
+export const entityDirectoryQuerySchema = z.object({ q: z.string().max(200).default('') });
+export const entityDirectorySchema = z.object({
+  data: z.array(z.object({ codename: z.string(), display_name: localizedTextSchema })),
+});
+export type EntityDirectory = z.infer<typeof entityDirectorySchema>;

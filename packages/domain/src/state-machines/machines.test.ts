@@ -149,20 +149,28 @@ describe('the citizen message machine', () => {
 });
 
 describe('the permission machine', () => {
-  it('lets a head decide pending requests and deactivate active staff, nothing else', () => {
+  it('lets a head decide pending requests, the requester withdraw one, and a head deactivate active staff, nothing else', () => {
     expect(table(permissionMachine)).toEqual({
       'pending accept': 'active',
       'pending reject': 'rejected',
       'pending deactivate': '✗',
+      'pending withdraw': 'withdrawn',
       'active accept': '✗',
       'active reject': '✗',
       'active deactivate': 'deactivated',
+      'active withdraw': '✗',
       'rejected accept': '✗',
       'rejected reject': '✗',
       'rejected deactivate': '✗',
+      'rejected withdraw': '✗',
       'deactivated accept': '✗',
       'deactivated reject': '✗',
       'deactivated deactivate': '✗',
+      'deactivated withdraw': '✗',
+      'withdrawn accept': '✗',
+      'withdrawn reject': '✗',
+      'withdrawn deactivate': '✗',
+      'withdrawn withdraw': '✗',
     });
     expect(permissionMachine.initial).toBe('pending');
   });

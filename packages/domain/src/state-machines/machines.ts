@@ -60,7 +60,13 @@ export type MessageEvent = keyof typeof messageMachine.events;
  * active permission can be deactivated (the staff "delete"). A rejected or deactivated person
  * asks again with a new request.
  */
-export const PERMISSION_STATES = ['pending', 'active', 'rejected', 'deactivated'] as const;
+export const PERMISSION_STATES = [
+  'pending',
+  'active',
+  'rejected',
+  'deactivated',
+  'withdrawn',
+] as const;
 export type PermissionState = (typeof PERMISSION_STATES)[number];
 
 export const permissionMachine = defineMachine({
@@ -71,6 +77,8 @@ export const permissionMachine = defineMachine({
     accept: { pending: 'active' },
     reject: { pending: 'rejected' },
     deactivate: { active: 'deactivated' },
+    /** The requester takes back a request no head has answered (issue #33). */
+    withdraw: { pending: 'withdrawn' },
   },
 });
 export type PermissionEvent = keyof typeof permissionMachine.events;

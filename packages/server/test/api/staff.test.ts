@@ -111,6 +111,56 @@ describe('staff, permission requests and entity settings', () => {
       expect(role.status).toBe(400);
     });
 
+    it('lets the requester withdraw a request nobody answered, and ask again', async () => {
+      const asked = await ask('headThessaloniki', { entity_name: 'EFKA', role: 'head' });
+      expect(asked.status).toBe(201);
+      const withdraw = (who: Who, id = asked.body.data.id) =>
+        api<{ data: Permission } & ErrorBody>(
+          'POST',
+          `/api/my-permission-requests/${id}/withdraw`,
+          as(who),
+        );
+      // Only her own: another person's request is not found for them.
+      const other = await withdraw('adminWithoutRole');
+      expect([other.status, other.body.error.code]).toEqual([404, 'not_found']);
+      const malformed = await withdraw('headThessaloniki', 'not-a-uuid');
+      expect(malformed.status).toBe(404);
+      const done = await withdraw('headThessaloniki');
+      expect(done.status).toBe(200);
+      expect(done.body.data).toMatchObject({ state: 'withdrawn', response: null });
+      const again = await withdraw('headThessaloniki');
+      expect([again.status, again.body.error.code]).toEqual([409, 'action_not_allowed_on_state']);
+      // The same request may be made again.
+      expect((await ask('headThessaloniki', { entity_name: 'EFKA', role: 'head' })).status).toBe(
+        201,
+      );
+      const efka = await entityId(t, 'EFKA');
+      const recorded = await t.database.db
+        .selectFrom('entity_decisions')
+        .select(['action'])
+        .where('entity_id', '=', efka)
+        .where('permission_id', '=', asked.body.data.id)
+        .execute();
+      expect(recorded.map((r) => r.action).sort()).toEqual(['request', 'withdraw']);
+    });
+
+    it('suggests entities by any words of their name, for the request form', async () => {
+      const search = (who: Who, q: string) =>
+        api<{ data: { codename: string }[] } & ErrorBody>(
+          'GET',
+          `/api/entity-directory?q=${encodeURIComponent(q)}`,
+          as(who),
+        );
+      const athensByName = await search('adminWithoutRole', 'δημος αθην');
+      expect(athensByName.status).toBe(200);
+      expect(athensByName.body.data.map((e) => e.codename)).toEqual(['DIMOS_ATHINAION']);
+      expect((await search('adminWithoutRole', 'efka')).body.data.map((e) => e.codename)).toContain(
+        'EFKA',
+      );
+      expect((await search('adminWithoutRole', '   ')).body.data).toEqual([]);
+      expect((await search('adminWithoutRole', 'x'.repeat(201))).status).toBe(400);
+    });
+
     it('lets a person enroll at an entity by its id', async () => {
       const enrolled = await api<{ data: Permission } & ErrorBody>(
         'POST',
@@ -453,7 +503,7 @@ describe('staff, permission requests and entity settings', () => {
     const HEAD = [401, 403, 403, 403, 'ok', 404, 403] as const;
     /** Anyone on the dashboard may ask for a role. */
     const STAFF = [401, 403, 403, 'ok', 'ok', 'ok', 'ok'] as const;
-    const fixtures = { accept: '', reject: '', deactivate: '', subject: '' };
+    const fixtures = { accept: '', reject: '', deactivate: '', subject: '', withdraw: '' };
 
     beforeAll(async () => {
       // clerk B no longer heads Athens (added above): they are again another entity's clerk.
@@ -479,6 +529,7 @@ describe('staff, permission requests and entity settings', () => {
         return row.id;
       };
       fixtures.accept = await pending('200000018', 'clerk');
+      fixtures.withdraw = await pending(AFM.adminWithoutRole, 'head');
       fixtures.reject = await pending(AFM.citizenB, 'clerk');
       await api('POST', `/api/entities/${athens}/active-permissions`, {
         ...as('headA'),
@@ -491,6 +542,13 @@ describe('staff, permission requests and entity settings', () => {
 
     const routes: MatrixRoute[] = [
       { method: 'GET', path: () => '/api/my-permission-requests', expected: STAFF },
+      { method: 'GET', path: () => '/api/entity-directory?q=athin', expected: STAFF },
+      {
+        // Only the requester (the admin without a role here) may withdraw her request.
+        method: 'POST',
+        path: () => `/api/my-permission-requests/${fixtures.withdraw}/withdraw`,
+        expected: [401, 403, 403, 404, 404, 404, 'ok'],
+      },
       {
         method: 'POST',
         path: () => '/api/my-permission-requests',

@@ -39,6 +39,7 @@ const RESPONSES: Record<PermissionState, PermissionResponse | null> = {
   active: 'accept',
   deactivated: 'accept',
   rejected: 'reject',
+  withdrawn: null,
 };
 
 export function toPermission(row: PermissionRow): Permission {

@@ -3,6 +3,8 @@ import {
   entityDecisionPageSchema,
   entitySettingsSchema,
   enrollSchema,
+  entityDirectoryQuerySchema,
+  entityDirectorySchema,
   newPermissionRequestSchema,
   newStaffSchema,
   pageQuerySchema,
@@ -28,8 +30,10 @@ import { listMyPermissionRequests } from './list-my-permission-requests';
 import { listPendingPermissions } from './list-pending-permissions';
 import { listStaff } from './list-staff';
 import { findEntityByName, requestPermission } from './request-permission';
+import { searchEntityDirectory } from './search-entity-directory';
 import { setStaffRoles } from './set-staff-roles';
 import { updateEntitySettings } from './update-entity-settings';
+import { withdrawPermissionRequest } from './withdraw-permission-request';
 
 const docs = docsOf('staff');
 const entityParams = z.object({ id: z.string().max(64) });
@@ -83,6 +87,41 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
         role: request.body.role,
       });
       return reply.code(201).send({ data });
+    },
+  );
+
+  api.post(
+    '/my-permission-requests/:pid/withdraw',
+    {
+      schema: {
+        ...docs("Withdraw one of the caller's own requests that no head has answered yet"),
+        params: z.object({ pid: z.string().max(64) }),
+        response: { 200: permissionResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => {
+      const user = requireAdmin(request);
+      return {
+        data: await withdrawPermissionRequest(db, {
+          userId: user.id,
+          permissionId: request.params.pid,
+        }),
+      };
+    },
+  );
+
+  api.get(
+    '/entity-directory',
+    {
+      schema: {
+        ...docs('Enabled entities matching the words typed: suggestions for an access request'),
+        querystring: entityDirectoryQuerySchema,
+        response: { 200: entityDirectorySchema, ...routeErrors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return searchEntityDirectory(db, request.query.q);
     },
   );
 

@@ -14,7 +14,12 @@ import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { dashboardPaths } from './dashboard-paths';
-import { useMyPermissionRequests, useRequestPermission } from './staff-api';
+import {
+  useEntityDirectory,
+  useMyPermissionRequests,
+  useRequestPermission,
+  useWithdrawPermissionRequest,
+} from './staff-api';
 import {
   ErrorSummary,
   Paging,
@@ -30,6 +35,7 @@ import './dashboard.css';
 /** The spec's labels of a request: waiting, accepted, rejected, else unknown. */
 export function responseLabelKey(permission: Pick<Permission, 'response' | 'state'>) {
   if (permission.response === null && permission.state === 'pending') return 'pending';
+  if (permission.state === 'withdrawn') return 'withdrawn';
   if (permission.response === 'accept' || permission.response === 'reject') {
     return permission.response;
   }
@@ -43,6 +49,7 @@ export function RequestsListPage() {
   const { limit, offset } = usePaging();
   const query = useMyPermissionRequests(limit, offset);
   const [isAsking, setAsking] = useState(false);
+  const [withdrawing, setWithdrawing] = useState<Permission | null>(null);
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) throw query.error;
   const { data, meta } = query.data;
@@ -73,6 +80,7 @@ export function RequestsListPage() {
               t('staff.requests.entity'),
               t('staff.requests.role'),
               t('staff.requests.state'),
+              t('staff.requests.actions'),
             ]}
           >
             {data.map((permission) => (
@@ -85,14 +93,69 @@ export function RequestsListPage() {
                 <td className="govgr-table__cell">
                   {t(`staff.response.${responseLabelKey(permission)}`)}
                 </td>
+                <td className="govgr-table__cell">
+                  {permission.state === 'pending' ? (
+                    <button
+                      type="button"
+                      className="govgr-btn govgr-btn-secondary"
+                      aria-label={`${t('staff.requests.withdraw')}: ${permission.entity.display_name[locale]}`}
+                      onClick={() => setWithdrawing(permission)}
+                    >
+                      {t('staff.requests.withdraw')}
+                    </button>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </StaffTable>
         )}
         <Paging count={meta.count} id="requests-page-size" />
         {isAsking ? <NewRequestDialog onClose={() => setAsking(false)} /> : null}
+        {withdrawing ? (
+          <WithdrawDialog permission={withdrawing} onClose={() => setWithdrawing(null)} />
+        ) : null}
       </div>
     </PageContainer>
+  );
+}
+
+function WithdrawDialog({ permission, onClose }: { permission: Permission; onClose: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const locale = useLocale();
+  const withdraw = useWithdrawPermissionRequest();
+  const errorToast = useErrorToast();
+  return (
+    <ModalDialog
+      isOpen
+      onClose={onClose}
+      title={t('staff.requests.withdrawTitle')}
+      closeLabel={t('staff.form.close')}
+    >
+      <p className="govgr-body">
+        {t('staff.requests.withdrawConfirm', { entity: permission.entity.display_name[locale] })}
+      </p>
+      <div className="govgr-button-group">
+        <button
+          type="button"
+          className="govgr-btn govgr-btn-warning"
+          disabled={withdraw.isPending}
+          onClick={() =>
+            withdraw.mutate(permission.id, {
+              onSuccess: () => {
+                showToast('success', () => t('staff.requests.withdrawn'));
+                onClose();
+              },
+              onError: (error) => errorToast(error),
+            })
+          }
+        >
+          {t('staff.requests.withdraw')}
+        </button>
+        <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
+          {t('staff.form.cancel')}
+        </button>
+      </div>
+    </ModalDialog>
   );
 }
 
@@ -103,6 +166,9 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
   const [entityName, setEntityName] = useState('');
   const [role, setRole] = useState<EntityRole>('clerk');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const locale = useLocale();
+  const directory = useEntityDirectory(entityName);
+  const suggestions = directory.data?.data ?? [];
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -140,7 +206,19 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
           onChange={(value) => setEntityName(value.toLocaleUpperCase('el'))}
           error={errors['request-entity']}
           maxLength={200}
+          list="request-entity-suggestions"
         />
+        {/* The browser's own suggestion list, announced by screen readers with the field. */}
+        <datalist id="request-entity-suggestions" aria-label={t('staff.requests.suggestions')}>
+          {suggestions.map((entity) => (
+            <option
+              key={entity.codename}
+              value={entity.display_name[locale].toLocaleUpperCase('el')}
+            >
+              {entity.codename}
+            </option>
+          ))}
+        </datalist>
         <RoleChoice
           id="request-role"
           legend={t('staff.roles.legend')}

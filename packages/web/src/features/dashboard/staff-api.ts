@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   DashboardEntity,
   EntityDecisionPage,
+  EntityDirectory,
   EntityRole,
   EntitySettings,
   NewPermissionRequest,
@@ -20,6 +21,7 @@ const enc = encodeURIComponent;
 const entityPath = (entityId: string) => `/api/entities/${enc(entityId)}`;
 
 export const staffKeys = {
+  directory: (q: string) => ['dashboard', 'entity-directory', q],
   myRequests: (limit: number, offset: number) => ['dashboard', 'my-requests', limit, offset],
   pending: (entityId: string) => ['dashboard', 'pending', entityId],
   staff: (entityId: string) => ['dashboard', 'staff', entityId],
@@ -55,6 +57,28 @@ export function useRequestPermission() {
   return useDashboardMutation((body: NewPermissionRequest) =>
     apiFetch<{ data: Permission }>('/api/my-permission-requests', { method: 'POST', json: body }),
   );
+}
+
+/** Withdraws one of the caller's own requests that no head has answered (issue #33). */
+export function useWithdrawPermissionRequest() {
+  return useDashboardMutation((permissionId: string) =>
+    apiFetch<{ data: Permission }>(`/api/my-permission-requests/${enc(permissionId)}/withdraw`, {
+      method: 'POST',
+    }),
+  );
+}
+
+/** Entities whose name holds the words typed (two characters at least), for the request form. */
+export function useEntityDirectory(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: staffKeys.directory(query),
+    queryFn: ({ signal }) =>
+      apiFetch<EntityDirectory>(`/api/entity-directory?q=${enc(query)}`, { signal }),
+    enabled: query.length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
 }
 
 export function usePendingPermissions(entityId: string) {

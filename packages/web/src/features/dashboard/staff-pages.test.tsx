@@ -93,7 +93,7 @@ describe('my permission requests', () => {
     const states = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => row.lastElementChild?.textContent);
+      .map((row) => row.children[3]?.textContent);
     expect(states).toEqual(['Σε αναμονή', 'Αποδεκτό', 'Απορριφθέν', 'Άγνωστο']);
     const pages = screen.getByRole('navigation', { name: 'Σελίδες' });
     expect(
@@ -105,10 +105,65 @@ describe('my permission requests', () => {
     await waitFor(() => expect(limits.at(-1)).toBe('30'));
   });
 
+  it('withdraws a waiting request after asking, and offers it only for waiting ones', async () => {
+    const withdrawn: string[] = [];
+    server.use(
+      http.get('/api/my-permission-requests', () =>
+        HttpResponse.json(
+          page([permission(1), permission(2, { state: 'active', response: 'accept' })], 2),
+        ),
+      ),
+      http.post('/api/my-permission-requests/:id/withdraw', ({ params }) => {
+        withdrawn.push(String(params.id));
+        return HttpResponse.json({ data: permission(1, { state: 'withdrawn' }) });
+      }),
+    );
+    const { user } = renderApp('/dashboard/entities/requests/list', { user: HEAD, config: CONFIG });
+    const table = await screen.findByRole('table');
+    const buttons = within(table).getAllByRole('button', { name: /^Ανάκληση:/ });
+    expect(buttons).toHaveLength(1);
+    await user.click(buttons[0] as HTMLElement);
+    const dialog = screen.getByRole('dialog', { name: 'Ανάκληση αιτήματος' });
+    expect(within(dialog).getByText(/Να ανακληθεί το αίτημα πρόσβασης στον φορέα/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Ανάκληση' }));
+    await waitFor(() => expect(withdrawn).toEqual([permission(1).id]));
+    expect(await screen.findByText('Το αίτημα ανακλήθηκε.')).toBeTruthy();
+  });
+
+  it('suggests entities matching what is typed', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/my-permission-requests', () => HttpResponse.json(page([]))),
+      http.get('/api/entity-directory', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('q') ?? '');
+        return HttpResponse.json({
+          data: [
+            {
+              codename: 'DIMOS_ATHINAION',
+              display_name: { el: 'Δήμος Αθηναίων', en: 'Municipality of Athens', fr: 'Athènes' },
+            },
+          ],
+        });
+      }),
+    );
+    const { user } = renderApp('/dashboard/entities/requests/list', { user: HEAD, config: CONFIG });
+    await user.click(await screen.findByRole('button', { name: 'Νέο αίτημα' }));
+    const input = within(screen.getByRole('dialog')).getByLabelText('Όνομα φορέα');
+    await user.type(input, 'αθην');
+    await waitFor(() => expect(asked.at(-1)).toBe('ΑΘΗΝ'));
+    const list = document.getElementById(input.getAttribute('list') ?? '');
+    await waitFor(() =>
+      expect([...(list?.querySelectorAll('option') ?? [])].map((o) => o.value)).toEqual([
+        'ΔΗΜΟΣ ΑΘΗΝΑΙΩΝ',
+      ]),
+    );
+  });
+
   it('asks for a role: the name upper-cased, clerk by default; each refusal its own message', async () => {
     const bodies: unknown[] = [];
     server.use(
       http.get('/api/my-permission-requests', () => HttpResponse.json(page([]))),
+      http.get('/api/entity-directory', () => HttpResponse.json({ data: [] })),
       http.post('/api/my-permission-requests', async ({ request }) => {
         bodies.push(await request.json());
         return bodies.length === 1

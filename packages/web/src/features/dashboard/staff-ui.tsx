@@ -55,6 +55,8 @@ export function TextField(props: {
   inputMode?: 'numeric' | 'email';
   maxLength?: number;
   autoComplete?: string;
+  /** The id of a datalist of suggestions. */
+  list?: string;
 }) {
   const hasError = Boolean(props.error);
   return (
@@ -66,6 +68,7 @@ export function TextField(props: {
         inputMode={props.inputMode}
         maxLength={props.maxLength ?? 300}
         autoComplete={props.autoComplete ?? 'off'}
+        list={props.list}
         value={props.value}
         {...controlAria(props.id, { hasHint: Boolean(props.hint), hasError })}
         onChange={(event) => props.onChange(event.target.value)}
