@@ -115,6 +115,11 @@ describe('replies', () => {
     await confirm.getByRole('button', { name: 'Άκυρο' }).click();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: 'Έκδοση', exact: true }).click();
+    // The acknowledgement leaves the case as it is; the clerk closes it with this reply.
+    await expect
+      .poll(() => confirm.getByText('Η κατάσταση της υπόθεσης δεν θα αλλάξει.').count())
+      .toBe(1);
+    await confirm.getByRole('radio', { name: 'Ολοκληρωμένη' }).check();
     await confirm.getByRole('button', { name: 'Έκδοση και αποστολή' }).click();
     // The notice (5 s on screen) names the new code in groups of four.
     const notice = page.getByText(/^Εκδόθηκε με κωδικό επαλήθευσης [0-9A-Z]{4}(-[0-9A-Z]{4}){3} /);

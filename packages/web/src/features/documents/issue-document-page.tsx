@@ -7,6 +7,7 @@ import {
   isFinalState,
   type ApiDocument,
   type InvalidField,
+  type ReplyCaseStatus,
 } from '@dilosi/domain';
 import { isApiRequestError, type ApiRequestError } from '../../api/api-client';
 import { paths } from '../../config/paths';
@@ -243,7 +244,7 @@ function DocumentWizard({
   }, [backstep, document.id, goTo, onMutationError]);
 
   const onSubmit = useCallback(
-    (submission: StepSubmission) => {
+    (submission: StepSubmission, replyCaseStatus?: ReplyCaseStatus) => {
       if (submission.action === 'back') {
         onBack();
         return;
@@ -274,6 +275,7 @@ function DocumentWizard({
           files: submission.files,
           keep: submission.keep,
           ...(submission.action === 'submit' ? { action: 'submit' as const } : {}),
+          ...(replyCaseStatus ? { replyCaseStatus } : {}),
         },
         { onSuccess: goTo, onError: onMutationError },
       );
@@ -393,8 +395,9 @@ function DocumentWizard({
       {pendingIssue ? (
         <ReplyConfirmDialog
           purpose={scope.kind === 'entity' ? scope.purpose : 'reply'}
+          caseStatus={document.reply_case_status}
           isSubmitting={isSubmitting}
-          onConfirm={() => onSubmit(pendingIssue)}
+          onConfirm={(caseStatus) => onSubmit(pendingIssue, caseStatus)}
           onClose={() => setPendingIssue(null)}
         />
       ) : null}
