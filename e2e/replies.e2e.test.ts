@@ -104,6 +104,7 @@ describe('replies', () => {
     await page.getByRole('button', { name: 'Συνέχεια' }).click();
     await page.waitForURL(/\/reply\/entity-acknowledgement\/[^/]+\/preview$/);
     await expect.poll(() => page.locator('main').textContent()).toContain(caseNumber);
+    expect(await page.getByRole('link', { name: 'Πίσω στην υπόθεση' }).count()).toBe(1);
     await shot(page, 'reply-preview-1280-el');
 
     // The reply-confirm dialog before issuing; cancelling leaves it a draft.

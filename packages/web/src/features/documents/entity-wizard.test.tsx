@@ -73,6 +73,15 @@ describe('the reply wizard', () => {
     return posted;
   }
 
+  it('leads back to the case from its pages', async () => {
+    mockReply(replyDocument());
+    renderApp(wizardUrl, { user: CLERK, config: CONFIG });
+    const back = await screen.findByRole('link', { name: 'Πίσω στην υπόθεση' });
+    expect(back.getAttribute('href')).toBe(
+      `/dashboard/entities/show/${ENTITY}/inbox/show/declaration/${CASE}?show=replies`,
+    );
+  });
+
   it('says what becomes of the case, as the template declares, and issues with the clerk’s choice', async () => {
     const posted = mockReply(replyDocument());
     const { user } = renderApp(wizardUrl, { user: CLERK, config: CONFIG });

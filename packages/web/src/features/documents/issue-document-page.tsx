@@ -362,8 +362,17 @@ function DocumentWizard({
     );
   }
 
+  const isReplyToCase = scope.kind === 'entity' && document.reply_case_status !== undefined;
   const content = (
     <div ref={containerRef} className="dilosi-wizard">
+      {scope.kind === 'entity' ? (
+        // Every page of the entity's wizard leads back to where it started.
+        <p className="govgr-body">
+          <Link className="govgr-link" to={entityDoneHref(scope, document)}>
+            {isReplyToCase ? t('entity.backToCase') : t('entity.backToTemplates')}
+          </Link>
+        </p>
+      ) : null}
       <StepIndicator labels={info['wizard-steps']} current={info['wizard-step']} locale={locale} />
       {noticeView}
       {isSkippable && isSubmitting ? (
