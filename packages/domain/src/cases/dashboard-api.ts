@@ -250,6 +250,8 @@ export const historyItemSchema = z.object({
   timestamp: z.string(),
   action: z.string(),
   action_user_display_name: z.string().nullable(),
+  /** An `assign` row: whom the case was assigned to (the person's current name; issue #33). */
+  assignee_display_name: z.string().nullable().optional(),
   details: z.record(z.string(), z.unknown()),
   declaration: z.object({ reference_code: z.string() }),
 });
