@@ -398,6 +398,11 @@ function HistoryTab({ entityId, inboxId }: { entityId: string; inboxId: string }
             : ''}
           {' — '}
           {entry.action_user_display_name ?? t('history.system')}
+          {typeof entry.details.comment === 'string' && entry.action.startsWith('forwarded') ? (
+            <p className="govgr-body">
+              {t('history.forwardComment', { comment: entry.details.comment })}
+            </p>
+          ) : null}
         </li>
       ))}
     </ol>
