@@ -104,6 +104,7 @@ describe('replies', () => {
     await page.getByRole('button', { name: 'Συνέχεια' }).click();
     await page.waitForURL(/\/reply\/entity-acknowledgement\/[^/]+\/preview$/);
     await expect.poll(() => page.locator('main').textContent()).toContain(caseNumber);
+    expect(await page.getByRole('link', { name: 'Πίσω στην υπόθεση' }).count()).toBe(1);
     await shot(page, 'reply-preview-1280-el');
 
     // The reply-confirm dialog before issuing; cancelling leaves it a draft.
@@ -115,6 +116,11 @@ describe('replies', () => {
     await confirm.getByRole('button', { name: 'Άκυρο' }).click();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: 'Έκδοση', exact: true }).click();
+    // The acknowledgement leaves the case as it is; the clerk closes it with this reply.
+    await expect
+      .poll(() => confirm.getByText('Η κατάσταση της υπόθεσης δεν θα αλλάξει.').count())
+      .toBe(1);
+    await confirm.getByRole('radio', { name: 'Ολοκληρωμένη' }).check();
     await confirm.getByRole('button', { name: 'Έκδοση και αποστολή' }).click();
     // The notice (5 s on screen) names the new code in groups of four.
     const notice = page.getByText(/^Εκδόθηκε με κωδικό επαλήθευσης [0-9A-Z]{4}(-[0-9A-Z]{4}){3} /);

@@ -250,6 +250,8 @@ export const historyItemSchema = z.object({
   timestamp: z.string(),
   action: z.string(),
   action_user_display_name: z.string().nullable(),
+  /** An `assign` row: whom the case was assigned to (the person's current name; issue #33). */
+  assignee_display_name: z.string().nullable().optional(),
   details: z.record(z.string(), z.unknown()),
   declaration: z.object({ reference_code: z.string() }),
 });
@@ -362,6 +364,11 @@ export const INBOX_EXPORT_MAX_ROWS = 200_000;
  * entities of a recipient dataset.
  */
 export const FORWARD_TARGETS_MAX = 20;
+/**
+ * Our extension (issue #33): an optional plain-text comment for the receiving entity, at most
+ * as long as a note; shown in the history of both cases.
+ */
+const forwardComment = z.string().max(CASE_NOTE_MAX_SIZE).optional();
 export const forwardActionSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('forward'),
@@ -371,12 +378,13 @@ export const forwardActionSchema = z.discriminatedUnion('action', [
         z.string().max(64),
         z.array(z.string().max(64)).min(1).max(FORWARD_TARGETS_MAX),
       ]),
+      comment: forwardComment,
     }),
   }),
   z.object({
     action: z.literal('forward-info'),
     object_id: z.string().max(64),
-    arguments: z.object({ recipient_dataset: z.string().max(64) }),
+    arguments: z.object({ recipient_dataset: z.string().max(64), comment: forwardComment }),
   }),
 ]);
 export type ForwardAction = z.infer<typeof forwardActionSchema>;

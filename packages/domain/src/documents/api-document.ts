@@ -12,6 +12,7 @@ import {
   USER_INPUT_MODES,
   FIELD_COMPONENTS,
   PERSON_ATTRIBUTES,
+  REPLY_CASE_STATUSES,
   REQUIRED_CLAIMS,
   type TemplateField,
 } from '../templates/template-schema';
@@ -167,6 +168,11 @@ export const apiDocumentSchema = z.object({
    */
   issuer_entity_id: z.string().nullable().optional(),
   targets: z.array(z.object({ type: z.literal('entry'), ref: z.string() })).optional(),
+  /**
+   * A reply to a case: what issuing it does to the case unless the clerk chooses otherwise (the
+   * template's `reply_case_status`; issue #33).
+   */
+  reply_case_status: z.enum(REPLY_CASE_STATUSES).optional(),
   /** Issued and revoked documents: when it was issued (ISO 8601). */
   issued_at: z.string().nullable().optional(),
   /**
@@ -292,6 +298,16 @@ export const documentWriteSchema = z.object({
   action: z.literal('submit').optional(),
 });
 export type DocumentWrite = z.infer<typeof documentWriteSchema>;
+
+/**
+ * The body of POST /api/entity/{e}/documents/{id} (our extension of the wizard's update): with
+ * `action: 'submit'` on a reply, `reply_case_status` is the status the clerk chose for the case
+ * (`none`: as it is); without it the template's declaration applies. Ignored on other saves.
+ */
+export const entityDocumentWriteSchema = documentWriteSchema.extend({
+  reply_case_status: z.enum(REPLY_CASE_STATUSES).optional(),
+});
+export type EntityDocumentWrite = z.infer<typeof entityDocumentWriteSchema>;
 
 /** POST /api/my-declarations/{id}/action (spec section 7). */
 export const documentActionRequestSchema = z.object({

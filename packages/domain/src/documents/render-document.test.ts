@@ -224,4 +224,13 @@ describe('renderDocumentPreview', () => {
     expect(empty.table?.rows).toEqual([]);
     expect(empty.recipient).toBeNull();
   });
+
+  it('leaves out a paragraph that is only an empty optional field', () => {
+    const noted = templateSchema.parse({
+      ...template,
+      document: { ...template.document, body: [T('{{firstname}}'), T('Τέλος.')] },
+    });
+    expect(renderDocumentPreview(noted, {}, null).body).toEqual([T('Τέλος.')]);
+    expect(renderDocumentPreview(noted, { firstname: 'ΜΑΡΙΑ' }, null).body).toHaveLength(2);
+  });
 });

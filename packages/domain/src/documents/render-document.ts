@@ -95,9 +95,12 @@ export function renderDocumentPreview(
     heading: text.heading,
     ...(text.subheading ? { subheading: text.subheading } : {}),
     rows,
-    body: text.body.map((paragraph) =>
-      perLocale((locale) => fillPlaceholders(paragraph[locale], fields, values, locale)),
-    ),
+    // A paragraph that is only an optional field left empty (a reply's note) is no paragraph.
+    body: text.body
+      .map((paragraph) =>
+        perLocale((locale) => fillPlaceholders(paragraph[locale], fields, values, locale)),
+      )
+      .filter((paragraph) => Object.values(paragraph).some((part) => part.trim() !== '')),
     ...(tableField
       ? {
           table: {

@@ -107,17 +107,26 @@ describe('the case machine', () => {
     }
   });
 
-  it('puts an incoming case in pending when it is assigned, and leaves closed cases closed', () => {
+  it('puts an incoming case in pending when it is assigned, and leaves closed cases closed when assigned', () => {
     expect(table(caseMachine)).toMatchObject({
       'incoming assign': 'pending',
       'pending assign': 'pending',
       'finished assign': 'finished',
       'canceled assign': 'canceled',
-      'incoming replied': 'finished',
-      'pending replied': 'finished',
-      'canceled replied': '✗',
-      'finished replied': '✗',
     });
+  });
+
+  it('moves a replied case to the status the reply names, from any status', () => {
+    for (const from of CASE_STATUSES) {
+      expect(transition(caseMachine, from, 'reply_pending')).toEqual({
+        ok: true,
+        state: 'pending',
+      });
+      expect(transition(caseMachine, from, 'reply_finished')).toEqual({
+        ok: true,
+        state: 'finished',
+      });
+    }
   });
 
   it('has no forwarded status (a display label only)', () => {

@@ -21,8 +21,13 @@ export const caseMachine = defineMachine({
     set_pending: toFromAny('pending'),
     set_canceled: toFromAny('canceled'),
     set_finished: toFromAny('finished'),
-    /** The entity's reply document was issued: an open case is finished. */
-    replied: { incoming: 'finished', pending: 'finished' },
+    /**
+     * The entity's reply document was issued and the reply (its template's `reply_case_status`,
+     * or the clerk's choice) puts the case in pending or finished; a reply that leaves the case
+     * as it is moves nothing. From any status, as the clerk's own change of status.
+     */
+    reply_pending: toFromAny('pending'),
+    reply_finished: toFromAny('finished'),
     /** Taken off the entity's lists; only a closed case (its status stays). */
     dismiss: { finished: 'finished', canceled: 'canceled' },
   },

@@ -396,6 +396,13 @@ export const DEFAULT_CASE_DEADLINE_DAYS = 10;
 export const ENTITY_TEMPLATE_USES = ['reply', 'issue'] as const;
 export type EntityTemplateUse = (typeof ENTITY_TEMPLATE_USES)[number];
 
+/**
+ * What issuing a reply does to its case (issue #33): `none` leaves the status as it is (an
+ * acknowledgement: the case is still being examined), `pending` or `finished` sets it.
+ */
+export const REPLY_CASE_STATUSES = ['none', 'pending', 'finished'] as const;
+export type ReplyCaseStatus = (typeof REPLY_CASE_STATUSES)[number];
+
 export const REQUIRED_CLAIMS = ['mobile_certified_login', 'gsis_login', 'anonymous_login'] as const;
 export type RequiredClaim = (typeof REQUIRED_CLAIMS)[number];
 
@@ -427,6 +434,8 @@ export const templateSchema = z
      */
     issuer: z.enum(['citizen', 'entity']).default('citizen'),
     entity_use: z.array(z.enum(ENTITY_TEMPLATE_USES)).default([]),
+    /** A reply template: what issuing it does to the case, unless the clerk chooses otherwise. */
+    reply_case_status: z.enum(REPLY_CASE_STATUSES).default('none'),
     required_claims: z.array(z.enum(REQUIRED_CLAIMS)).default([]),
     /**
      * Days a case made from this template may stay incoming or pending before the dashboard marks

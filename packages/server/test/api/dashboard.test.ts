@@ -206,6 +206,12 @@ describe('entity dashboard', () => {
       'assign',
       'auto_change_state',
     ]);
+    // The assignment names whom the case went to, besides who assigned it.
+    expect(history.body.data[1]).toMatchObject({
+      action: 'assign',
+      assignee_display_name: 'ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ',
+    });
+    expect(history.body.data[0]).not.toHaveProperty('assignee_display_name');
     // Someone who is not a clerk of Athens cannot be assigned.
     const clerkBUser = await t.database.db
       .selectFrom('users')
@@ -495,7 +501,30 @@ describe('entity dashboard', () => {
         'assign',
         'auto_change_state',
       ]);
+      expect(history.body.data.at(-2)?.assignee_display_name).toBe('ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ');
     }
+    // A row that keeps only the assignee's id (the demo data's) is named by the person's name.
+    const [legacyCase] = ids;
+    await t.database.db
+      .insertInto('case_events')
+      .values({
+        inbox_entry_id: legacyCase ?? '',
+        action: 'assign',
+        user_id: null,
+        details: JSON.stringify({ assignee_id: katerina?.user_id }),
+        at: new Date(),
+      })
+      .execute();
+    const legacy = await api<{ data: HistoryItem[] }>(
+      'GET',
+      `/api/entity/${athens}/inbox/${legacyCase}/history`,
+      { token: tokens.clerkA },
+    );
+    expect(legacy.body.data.at(-1)).toMatchObject({
+      action: 'assign',
+      action_user_display_name: null,
+      assignee_display_name: 'ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ',
+    });
     const finished = await api<Bulk>('POST', `/api/entity/${athens}/inbox/bulk`, {
       token: tokens.clerkA,
       json: { action: 'change_state', ids, state: 'finished' },

@@ -255,6 +255,55 @@ describe('forwarding a case between entities', () => {
     expect(onward.status).toBe(200);
   });
 
+  it('carries an optional comment to the history of both cases; refuses one over a note’s length', async () => {
+    const { caseId: id, caseNumber: number } = await openCase();
+    const tooLong = await forward(tokens.clerkA, {
+      action: 'forward',
+      object_id: id,
+      arguments: { 'target-codename': 'DIMOS_THESSALONIKIS', comment: 'α'.repeat(4001) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.code).toBe('invalid_request');
+    expect(JSON.stringify(tooLong.body.error.data)).toContain('comment');
+    expect(await targetEntry('DIMOS_THESSALONIKIS', number)).toBeUndefined();
+
+    const comment = 'Αφορά ακίνητο στη Θεσσαλονίκη. <b>Όχι</b> HTML.';
+    const forwarded = await forward(tokens.clerkA, {
+      action: 'forward',
+      object_id: id,
+      arguments: { 'target-codename': 'DIMOS_THESSALONIKIS', comment: `  ${comment}\n` },
+    });
+    expect(forwarded.status).toBe(200);
+    const target = await targetEntry('DIMOS_THESSALONIKIS', number);
+    const historyOf = async (entity: string, inbox: string, who: Who) =>
+      (
+        await api<{ data: HistoryItem[] }>(
+          'GET',
+          `/api/entity/${entityIds[entity]}/inbox/${inbox}/history`,
+          { token: tokens[who] },
+        )
+      ).body.data.at(-1);
+    // Kept as the plain text typed, trimmed, on both sides.
+    expect(await historyOf('DIMOS_ATHINAION', id, 'clerkA')).toMatchObject({
+      action: 'forwarded',
+      details: { comment },
+    });
+    expect(
+      await historyOf('DIMOS_THESSALONIKIS', target?.id ?? '', 'clerkThessaloniki'),
+    ).toMatchObject({ action: 'forwarded_from', details: { comment } });
+
+    // A blank comment is none.
+    const blank = await forward(tokens.clerkA, {
+      action: 'forward-info',
+      object_id: id,
+      arguments: { recipient_dataset: 'SOCIAL_SECURITY_TAX', comment: '   ' },
+    });
+    expect(blank.status).toBe(200);
+    expect((await historyOf('DIMOS_ATHINAION', id, 'clerkA'))?.details).not.toHaveProperty(
+      'comment',
+    );
+  });
+
   describe('authorization matrix', () => {
     const routes: (MatrixRoute & { name: string })[] = [
       {

@@ -2,6 +2,7 @@ import type {
   ApiDocument,
   CaseDetail,
   CaseReply,
+  CaseStatus,
   EntityTemplate,
   HistoryItem,
   InboxEntriesResponse,
@@ -197,7 +198,7 @@ describe('replies and documents issued by an entity', () => {
     expect(again.body.error.code).toBe('action_not_allowed_on_state');
   });
 
-  it('records replying and replied, finishes the case, lists the reply on the case', async () => {
+  it('records replying and replied, leaves the acknowledged case as it was, lists the reply', async () => {
     const history = await api<{ data: HistoryItem[] }>(
       'GET',
       `/api/entity/${athens}/inbox/${caseId}/history`,
@@ -206,10 +207,14 @@ describe('replies and documents issued by an entity', () => {
     const actions = history.body.data.map((h) => h.action);
     expect(actions).toContain('replying');
     expect(actions).toContain('replied');
+    // The acknowledgement says the case is being examined: it declares no change of status.
+    const replied = history.body.data.find((h) => h.action === 'replied');
+    expect(replied?.details).toMatchObject({ case_status: 'none' });
+    expect(replied?.details).not.toHaveProperty('to');
     const detail = await api<{ data: CaseDetail }>('GET', `/api/entity/${athens}/inbox/${caseId}`, {
       token: tokens.clerkA,
     });
-    expect(detail.body.data.inbox_status).toBe('finished');
+    expect(detail.body.data.inbox_status).toBe('incoming');
     expect(detail.body.data.counts.replies).toBe(1);
     const [reply] = detail.body.data.replies;
     expect(reply).toMatchObject({
@@ -409,6 +414,121 @@ describe('replies and documents issued by an entity', () => {
         .where('id', '=', athens)
         .execute();
     }
+  });
+
+  describe('what a reply does to its case', () => {
+    const FILL: Record<string, Record<string, unknown>> = {
+      'entity-acknowledgement': {},
+      'entity-reply': { subject: 'Η απάντησή μας', body: 'Το αίτημά σας έγινε δεκτό.' },
+    };
+    /** A new case of Maria's at Athens in `status`, and a reply to it at the preview. */
+    const replyAtPreview = async (template: string, status: CaseStatus) => {
+      const opened = await openCaseAtAthens(t, api, tokens.citizenA, 'Ζητώ βεβαίωση.');
+      await t.database.db
+        .updateTable('inbox_entries')
+        .set({ status })
+        .where('id', '=', opened.caseId)
+        .execute();
+      const started = await startReply(template, tokens.clerkA, opened.caseId);
+      expect(started.status).toBe(201);
+      const preview = await saveStep(started.body.data.document.id, FILL[template] ?? {});
+      expect(preview.body.data.document.step).toBe('preview');
+      return { inbox: opened.caseId, draft: started.body.data.document };
+    };
+    const statusOf = async (inbox: string) =>
+      (
+        await api<{ data: CaseDetail }>('GET', `/api/entity/${athens}/inbox/${inbox}`, {
+          token: tokens.clerkA,
+        })
+      ).body.data.inbox_status;
+    const repliedRow = async (inbox: string) => {
+      const history = await api<{ data: HistoryItem[] }>(
+        'GET',
+        `/api/entity/${athens}/inbox/${inbox}/history`,
+        { token: tokens.clerkA },
+      );
+      return history.body.data.filter((h) => h.action === 'replied');
+    };
+
+    it('tells the wizard what each reply template declares', async () => {
+      const acknowledgement = await replyAtPreview('entity-acknowledgement', 'pending');
+      expect(acknowledgement.draft.reply_case_status).toBe('none');
+      const reply = await replyAtPreview('entity-reply', 'pending');
+      expect(reply.draft.reply_case_status).toBe('finished');
+    });
+
+    it('applies the template’s declaration when the clerk names none', async () => {
+      const acknowledged = await replyAtPreview('entity-acknowledgement', 'pending');
+      expect((await saveStep(acknowledged.draft.id, {}, { action: 'submit' })).status).toBe(200);
+      expect(await statusOf(acknowledged.inbox)).toBe('pending');
+
+      const answered = await replyAtPreview('entity-reply', 'pending');
+      expect((await saveStep(answered.draft.id, {}, { action: 'submit' })).status).toBe(200);
+      expect(await statusOf(answered.inbox)).toBe('finished');
+      const [row] = await repliedRow(answered.inbox);
+      expect(row?.details).toMatchObject({
+        case_status: 'finished',
+        from: 'pending',
+        to: 'finished',
+      });
+    });
+
+    it('applies the clerk’s choice over the template’s, from any status', async () => {
+      const acknowledged = await replyAtPreview('entity-acknowledgement', 'incoming');
+      const issued = await saveStep(
+        acknowledged.draft.id,
+        {},
+        { action: 'submit', reply_case_status: 'pending' },
+      );
+      expect(issued.status).toBe(200);
+      expect(issued.body.data.document.state).toBe('issued');
+      expect(await statusOf(acknowledged.inbox)).toBe('pending');
+      expect((await repliedRow(acknowledged.inbox))[0]?.details).toMatchObject({
+        case_status: 'pending',
+        from: 'incoming',
+        to: 'pending',
+      });
+
+      const kept = await replyAtPreview('entity-reply', 'pending');
+      const unchanged = await saveStep(
+        kept.draft.id,
+        {},
+        { action: 'submit', reply_case_status: 'none' },
+      );
+      expect(unchanged.status).toBe(200);
+      expect(await statusOf(kept.inbox)).toBe('pending');
+      const [row] = await repliedRow(kept.inbox);
+      expect(row?.details).toMatchObject({ case_status: 'none' });
+      expect(row?.details).not.toHaveProperty('to');
+
+      const rejected = await replyAtPreview('entity-reply', 'canceled');
+      const reopened = await saveStep(
+        rejected.draft.id,
+        {},
+        { action: 'submit', reply_case_status: 'pending' },
+      );
+      expect(reopened.status).toBe(200);
+      expect(await statusOf(rejected.inbox)).toBe('pending');
+    });
+
+    it('refuses a status that is not one of the three, and issues nothing', async () => {
+      const { inbox, draft } = await replyAtPreview('entity-reply', 'pending');
+      for (const bad of ['canceled', 'closed', 3]) {
+        const refused = await saveStep(draft.id, {}, { action: 'submit', reply_case_status: bad });
+        expect(refused.status, String(bad)).toBe(400);
+        expect(refused.body.error.code).toBe('invalid_request');
+        expect(refused.body.error.message).not.toBe('invalid_request');
+        expect(JSON.stringify(refused.body.error.data)).toContain('reply_case_status');
+      }
+      const row = await t.database.db
+        .selectFrom('documents')
+        .select('state')
+        .where('id', '=', draft.id)
+        .executeTakeFirstOrThrow();
+      expect(row.state).toBe('editing');
+      expect(await statusOf(inbox)).toBe('pending');
+      expect(await repliedRow(inbox)).toEqual([]);
+    });
   });
 
   describe('authorization matrix', () => {

@@ -86,6 +86,16 @@ describe('the template catalogue loader', () => {
       /templates\/broken\.json: steps_spec\.steps\.1\.elements(\.0)?: unknown field "ghost"/,
     ],
     ['a wrong type', () => ({ ...fixture, version: 'one' }), 'templates/broken.json: version: '],
+    [
+      'an unknown case status of a reply',
+      () => ({ ...fixture, issuer: 'entity', entity_use: ['reply'], reply_case_status: 'closed' }),
+      'templates/broken.json: reply_case_status: ',
+    ],
+    [
+      'a case status declared by a template that is no reply',
+      () => ({ ...fixture, reply_case_status: 'finished' }),
+      'templates/broken.json: reply_case_status: only a reply template',
+    ],
     ['bad JSON', () => '{ "refname": ', 'templates/broken.json: invalid JSON: '],
   ];
   it.each(brokenCases)(

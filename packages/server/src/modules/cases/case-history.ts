@@ -1,4 +1,4 @@
-import type { CaseNote, CaseMessage, HistoryItem } from '@dilosi/domain';
+import { isUuid, type CaseNote, type CaseMessage, type HistoryItem } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { userDisplayName } from '../staff';
@@ -10,7 +10,16 @@ const nameOf = (row: Named) =>
     ? userDisplayName({ id: row.user_id, firstname: row.firstname, surname: row.surname })
     : null;
 
-/** GET .../history: every action on the case, oldest first. */
+/** The assignee an `assign` row names (`details.assignee_id`), if it names one. */
+function assigneeIdOf(action: string, details: Record<string, unknown>): string | null {
+  const id = details.assignee_id;
+  return action === 'assign' && typeof id === 'string' && isUuid(id) ? id.toLowerCase() : null;
+}
+
+/**
+ * GET .../history: every action on the case, oldest first; an assignment names its assignee by
+ * their current name (the rows keep only the id where the demo data wrote them).
+ */
 export async function listCaseHistory(
   db: Kysely<DB>,
   input: { entityId: string; inboxId: string },
@@ -31,15 +40,39 @@ export async function listCaseHistory(
     .where('case_events.inbox_entry_id', '=', entry.id)
     .orderBy('case_events.id')
     .execute();
-  return rows.map((row) => ({
-    id: String(row.id),
-    entry_id: entry.id,
-    timestamp: new Date(row.at).toISOString(),
-    action: row.action,
-    action_user_display_name: nameOf(row),
-    details: row.details,
-    declaration: { reference_code: entry.reference_code },
-  }));
+  const assigneeIds = [
+    ...new Set(rows.flatMap((row) => assigneeIdOf(row.action, row.details) ?? [])),
+  ];
+  const assignees = new Map(
+    assigneeIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('users')
+            .select(['id', 'firstname', 'surname'])
+            .where('id', 'in', assigneeIds)
+            .execute()
+        ).map((user) => [user.id, userDisplayName(user)] as const),
+  );
+  return rows.map((row) => {
+    const assigneeId = assigneeIdOf(row.action, row.details);
+    const stored = row.details.assignee;
+    return {
+      id: String(row.id),
+      entry_id: entry.id,
+      timestamp: new Date(row.at).toISOString(),
+      action: row.action,
+      action_user_display_name: nameOf(row),
+      ...(assigneeId
+        ? {
+            assignee_display_name:
+              assignees.get(assigneeId) ?? (typeof stored === 'string' ? stored : null),
+          }
+        : {}),
+      details: row.details,
+      declaration: { reference_code: entry.reference_code },
+    };
+  });
 }
 
 /** GET .../comments: the internal notes, oldest first. */

@@ -25,13 +25,16 @@ const localized = (text: { el: string; en?: string; fr?: string }) => ({
  * `case_forwards` row; the source keeps its status (the "Προωθημένη" label is read from that
  * row). History on both sides; the tab counters follow through the inbox_entries trigger, all
  * in one transaction. A dataset's members that already hold the case (or are the source
- * itself) are passed over; naming one explicitly is an error.
+ * itself) are passed over; naming one explicitly is an error. The optional comment (plain
+ * text, at most a note's length) is kept with both history rows, for each entity to read.
  */
 export async function forwardCase(
   db: Kysely<DB>,
   input: { entityId: string; userId: string; request: ForwardAction },
 ): Promise<CaseForwardLink[]> {
   const { request } = input;
+  const comment = request.arguments.comment?.trim() ?? '';
+  const withComment = comment === '' ? {} : { comment };
   return db.transaction().execute(async (trx) => {
     const source = await findCase(trx, input.entityId, request.object_id, { forUpdate: true });
     const done = await trx
@@ -146,6 +149,7 @@ export async function forwardCase(
           entity_display_name: localized(target.display_name),
           case_id: caseId,
           recipient_dataset: dataset,
+          ...withComment,
         },
         at,
       });
@@ -158,6 +162,7 @@ export async function forwardCase(
           entity_display_name: localized(sourceEntity.display_name),
           case_id: source.case_id,
           reference_code: source.reference_code,
+          ...withComment,
         },
         at,
       });

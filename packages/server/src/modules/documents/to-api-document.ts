@@ -5,6 +5,7 @@ import {
   type DocumentListItem,
   type DocumentState,
   type Recipient,
+  type ReplyCaseStatus,
   type Template,
   type TemplateStep,
   type TemplateType,
@@ -99,6 +100,9 @@ export function toApiDocument(
     scope: 'my-declarations',
     issuer_entity_id: row.issuer_entity_id,
     targets: row.reply_to_entry_id ? [{ type: 'entry', ref: row.reply_to_entry_id }] : [],
+    ...(row.reply_to_entry_id
+      ? { reply_case_status: (template.reply_case_status as ReplyCaseStatus | undefined) ?? 'none' }
+      : {}),
     issued_at: row.issued_at ? iso(row.issued_at) : null,
     validation_url:
       isFinal && showCode && row.reference_code

@@ -1,4 +1,4 @@
-import { isUuid } from '@dilosi/domain';
+import { isUuid, type ReplyCaseStatus } from '@dilosi/domain';
 import type { Entity } from '../../db/schema';
 import { notAllowedOnState, type DocumentScope } from '../documents';
 import { issueEntityDocument } from './issue-entity-document';
@@ -7,9 +7,14 @@ import type { ReplyServices } from './reply-services';
 /**
  * An entity's documents for its staff (spec section 7, scope `entity/{entityId}/…`): any
  * document the entity issues, whichever clerk wrote it. The preview's `submit` (after the
- * reply-confirm dialog) issues it at once, sealed on the entity's behalf: no SMS code.
+ * reply-confirm dialog) issues it at once, sealed on the entity's behalf: no SMS code;
+ * `caseStatus` is the clerk's choice of what that does to a reply's case.
  */
-export function entityScope(services: ReplyServices, entity: Entity): DocumentScope {
+export function entityScope(
+  services: ReplyServices,
+  entity: Entity,
+  options: { caseStatus?: ReplyCaseStatus | undefined } = {},
+): DocumentScope {
   const find: DocumentScope['find'] = async (db, id, options = {}) => {
     if (!isUuid(id)) return undefined;
     let query = db
@@ -24,7 +29,13 @@ export function entityScope(services: ReplyServices, entity: Entity): DocumentSc
     find,
     issuance: {
       request: (input) =>
-        issueEntityDocument(services, { find, entity, user: input.user, id: input.documentId }),
+        issueEntityDocument(services, {
+          find,
+          entity,
+          user: input.user,
+          id: input.documentId,
+          caseStatus: options.caseStatus,
+        }),
       // An entity's document never waits for a code (state requested is not reached).
       confirm: () => Promise.reject(notAllowedOnState()),
     },

@@ -1,8 +1,14 @@
-import { caseMachine, transition, type ApiDocument } from '@dilosi/domain';
+import {
+  caseMachine,
+  transition,
+  type ApiDocument,
+  type CaseEvent,
+  type ReplyCaseStatus,
+} from '@dilosi/domain';
 import type { Entity } from '../../db/schema';
 import type { CurrentUser } from '../auth';
 import { recordCaseEvent } from '../cases';
-import { declarationNotFound, type DocumentScope } from '../documents';
+import { declarationNotFound, notAllowedOnState, type DocumentScope } from '../documents';
 import { issueDocument } from '../issuance';
 import { deliverIncomingDocument } from './deliver-incoming-document';
 import type { ReplyServices } from './reply-services';
@@ -10,15 +16,29 @@ import type { ReplyServices } from './reply-services';
 /** The field of an entity's issue template that names the citizen it is for. */
 export const RECIPIENT_AFM_FIELD = 'recipient_afm';
 
+/** The case machine's event for what a reply does to its case; none moves nothing. */
+const REPLY_EVENTS: Record<ReplyCaseStatus, CaseEvent | null> = {
+  none: null,
+  pending: 'reply_pending',
+  finished: 'reply_finished',
+};
+
 /**
  * Issues an entity's document (editing → issued through the document machine, as issuance of
  * a citizen's document without the code): a new reference code, the PDF sealed with the
- * entity's name as issuer, then in the same transaction the case's `replied` history row and
- * `replied` event (an open case is finished), and the citizen's `incoming-document`.
+ * entity's name as issuer, then in the same transaction the case's `replied` history row, the
+ * case's new status (the clerk's `caseStatus`, else the template's `reply_case_status`, through
+ * the case machine; none leaves it), and the citizen's `incoming-document`.
  */
 export async function issueEntityDocument(
   services: ReplyServices,
-  input: { find: DocumentScope['find']; entity: Entity; user: CurrentUser; id: string },
+  input: {
+    find: DocumentScope['find'];
+    entity: Entity;
+    user: CurrentUser;
+    id: string;
+    caseStatus?: ReplyCaseStatus | undefined;
+  },
 ): Promise<ApiDocument> {
   const { entity, user } = input;
   const stored = await input.find(services.database.db, input.id);
@@ -47,12 +67,19 @@ export async function issueEntityDocument(
             .executeTakeFirst();
           if (entry) {
             caseId = entry.case_id;
-            // A closed case keeps its status; the reply is still recorded.
-            const moved = transition(caseMachine, entry.status, 'replied');
-            if (moved.ok && moved.state !== null && moved.state !== entry.status) {
+            // A stored template version from before reply_case_status declares nothing.
+            const caseStatus: ReplyCaseStatus =
+              input.caseStatus ??
+              (template.reply_case_status as ReplyCaseStatus | undefined) ??
+              'none';
+            const event = REPLY_EVENTS[caseStatus];
+            const moved = event ? transition(caseMachine, entry.status, event) : null;
+            if (moved && !moved.ok) throw notAllowedOnState();
+            const to = moved?.state ?? entry.status;
+            if (to !== entry.status) {
               await trx
                 .updateTable('inbox_entries')
-                .set({ status: moved.state, updated_at: issuedAt, dismissed_at: null })
+                .set({ status: to, updated_at: issuedAt, dismissed_at: null })
                 .where('id', '=', entry.id)
                 .execute();
             }
@@ -63,9 +90,8 @@ export async function issueEntityDocument(
               details: {
                 reference_code: issued.reference_code,
                 reply_id: issued.id,
-                ...(moved.ok && moved.state !== entry.status
-                  ? { from: entry.status, to: moved.state }
-                  : {}),
+                case_status: caseStatus,
+                ...(to !== entry.status ? { from: entry.status, to } : {}),
               },
               at: issuedAt,
             });

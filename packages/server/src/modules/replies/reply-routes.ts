@@ -3,6 +3,7 @@ import {
   canRunUserAction,
   caseMessageSchema,
   caseReplySchema,
+  entityDocumentWriteSchema,
   pdfTokenResponseSchema,
   startReplySchema,
   type DocumentState,
@@ -16,7 +17,6 @@ import { findCase, listCaseReplies } from '../cases';
 import {
   backstepDocument,
   declarationNotFound,
-  documentBodySchema,
   documentResponseSchema,
   getDocument,
   notAllowedOnState,
@@ -156,16 +156,20 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     {
       schema: {
         ...docs(
-          'Save the current step of the entity’s document; at the preview `submit` issues it',
+          'Save the current step of the entity’s document; at the preview `submit` issues it ' +
+            '(a reply with `reply_case_status`: what that does to the case)',
         ),
         params: entityDocumentParams,
-        body: documentBodySchema,
+        body: entityDocumentWriteSchema,
         response: { 200: documentResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
       const { user, entity } = await writerOf(request, request.params.e);
-      const document = await saveDocumentStep(documents, entityScope(services, entity), {
+      const scope = entityScope(services, entity, {
+        caseStatus: request.body.reply_case_status,
+      });
+      const document = await saveDocumentStep(documents, scope, {
         request,
         user,
         id: request.params.id,

@@ -19,8 +19,14 @@ function issuePath(issue: z.core.$ZodIssue): string {
   return issue.path.map(String).join('.');
 }
 
-/** What the zod schema cannot see: rule names, fields named by step elements. */
+/**
+ * What the zod schema cannot see: rule names, fields named by step elements, a case status
+ * declared by a template that is no reply.
+ */
 function checkReferences(template: Template): { path: string; message: string } | null {
+  if (template.reply_case_status !== 'none' && !template.entity_use.includes('reply')) {
+    return { path: 'reply_case_status', message: 'only a reply template (entity_use "reply")' };
+  }
   const fieldKeys = new Set(template.fields.map((field) => field.key));
   for (const [stepIndex, step] of template.steps_spec.steps.entries()) {
     for (const [ruleIndex, ref] of step.rules.entries()) {

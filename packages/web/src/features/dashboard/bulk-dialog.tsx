@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { useErrorMessage } from '../../ui/use-error-message';
+import { AssignToMeButton } from './case-action-dialogs';
 import { useActiveClerks, useBulkCaseAction } from './dashboard-api';
 
 /**
@@ -36,22 +37,7 @@ export function BulkDialog({
   const [error, setError] = useState<string | null>(null);
   const errorMessage = useErrorMessage();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    if (kind === 'status' && state === 'canceled' && reason.trim() === '') {
-      setError(t('actions.required'));
-      return;
-    }
-    const action: BulkCaseAction =
-      kind === 'assign'
-        ? { action: 'assign', ids, user_id: String(form.get('user_id') ?? '') }
-        : {
-            action: 'change_state',
-            ids,
-            state,
-            ...(state === 'canceled' ? { reason } : {}),
-          };
+  const run = (action: BulkCaseAction) =>
     bulk.mutate(action, {
       onSuccess: (answer) => onDone(answer.data),
       onError: (failure) =>
@@ -59,6 +45,24 @@ export function BulkDialog({
           errorMessage(failure, failure instanceof Error ? failure.message : String(failure)),
         ),
     });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (kind === 'status' && state === 'canceled' && reason.trim() === '') {
+      setError(t('actions.required'));
+      return;
+    }
+    run(
+      kind === 'assign'
+        ? { action: 'assign', ids, user_id: String(form.get('user_id') ?? '') }
+        : {
+            action: 'change_state',
+            ids,
+            state,
+            ...(state === 'canceled' ? { reason } : {}),
+          },
+    );
   };
 
   return (
@@ -132,6 +136,13 @@ export function BulkDialog({
           <button type="submit" className="govgr-btn govgr-btn-primary" disabled={bulk.isPending}>
             {t('actions.save')}
           </button>
+          {kind === 'assign' ? (
+            <AssignToMeButton
+              clerks={clerks.data?.data ?? []}
+              isDisabled={bulk.isPending}
+              onAssign={(userId) => run({ action: 'assign', ids, user_id: userId })}
+            />
+          ) : null}
           <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
             {t('actions.cancel')}
           </button>

@@ -1,6 +1,7 @@
-import { isValidAfm, type CaseDetail } from '@dilosi/domain';
+import { isValidAfm, type CaseDetail, type ClerkPermission } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../api/auth';
 import { controlAria, Field, inputClassName, useFocusOnErrors } from '../../ui/form';
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
@@ -151,5 +152,34 @@ export function DismissCaseDialog({
       cancelLabel={t('actions.cancel')}
       onConfirm={confirm}
     />
+  );
+}
+
+/**
+ * "Assign to me" beside an assignee list (the case's and the bulk dialog): shown only when the
+ * signed-in person is one of the entity's active clerks, so the server would accept them.
+ */
+export function AssignToMeButton({
+  clerks,
+  isDisabled,
+  onAssign,
+}: {
+  clerks: readonly ClerkPermission[];
+  isDisabled: boolean;
+  onAssign: (userId: string) => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const { user } = useCurrentUser();
+  const me = user ? clerks.find((clerk) => clerk.user_id === user.id) : undefined;
+  if (!me) return null;
+  return (
+    <button
+      type="button"
+      className="govgr-btn govgr-btn-secondary"
+      disabled={isDisabled}
+      onClick={() => onAssign(me.user_id)}
+    >
+      {t('actions.assignToMe')}
+    </button>
   );
 }

@@ -23,7 +23,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { DismissCaseDialog, ShareCaseDialog } from './case-action-dialogs';
+import { AssignToMeButton, DismissCaseDialog, ShareCaseDialog } from './case-action-dialogs';
 import { RepliesTab, ReplyDialog } from './case-replies';
 import { CaseForwards, ForwardCaseDialog } from './forward-case-dialog';
 import {
@@ -384,7 +384,10 @@ function HistoryTab({ entityId, inboxId }: { entityId: string; inboxId: string }
     <ol className="govgr-list govgr-list--number">
       {query.data.data.map((entry) => (
         <li key={entry.id}>
-          {when(entry.timestamp)} — {label(entry.action)}
+          {when(entry.timestamp)} —{' '}
+          {entry.action === 'assign' && entry.assignee_display_name
+            ? t('history.assignTo', { name: entry.assignee_display_name })
+            : label(entry.action)}
           {typeof entry.details.to === 'string'
             ? `: ${t(`status.${entry.details.to}` as 'status.pending')}`
             : ''}
@@ -395,6 +398,11 @@ function HistoryTab({ entityId, inboxId }: { entityId: string; inboxId: string }
             : ''}
           {' — '}
           {entry.action_user_display_name ?? t('history.system')}
+          {typeof entry.details.comment === 'string' && entry.action.startsWith('forwarded') ? (
+            <p className="govgr-body">
+              {t('history.forwardComment', { comment: entry.details.comment })}
+            </p>
+          ) : null}
         </li>
       ))}
     </ol>
@@ -428,20 +436,7 @@ function ActionDialog({
   const textRequired =
     kind === 'note' || kind === 'message' || (kind === 'status' && state === 'canceled');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    if (textRequired && text.trim() === '') {
-      setError(t('actions.required'));
-      return;
-    }
-    let request: CaseAction;
-    if (kind === 'assign')
-      request = { kind: 'assign', body: { user_id: String(form.get('user_id') ?? '') } };
-    else if (kind === 'status') {
-      request = { kind: 'change_state', body: { state, ...(text.trim() ? { reason: text } : {}) } };
-    } else if (kind === 'note') request = { kind: 'comments', body: { comment: text } };
-    else request = { kind: 'communications', body: { message: text } };
+  const run = (request: Exclude<CaseAction, { kind: 'action' }>) =>
     action.mutate(request, {
       onSuccess: () => {
         showToast('success', () => t(`actions.done.${request.kind}`));
@@ -459,6 +454,20 @@ function ActionDialog({
         );
       },
     });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (textRequired && text.trim() === '') {
+      setError(t('actions.required'));
+      return;
+    }
+    if (kind === 'assign')
+      run({ kind: 'assign', body: { user_id: String(form.get('user_id') ?? '') } });
+    else if (kind === 'status') {
+      run({ kind: 'change_state', body: { state, ...(text.trim() ? { reason: text } : {}) } });
+    } else if (kind === 'note') run({ kind: 'comments', body: { comment: text } });
+    else run({ kind: 'communications', body: { message: text } });
   };
 
   return (
@@ -542,6 +551,13 @@ function ActionDialog({
           <button type="submit" className="govgr-btn govgr-btn-primary" disabled={action.isPending}>
             {kind === 'message' ? t('actions.send') : t('actions.save')}
           </button>
+          {kind === 'assign' ? (
+            <AssignToMeButton
+              clerks={clerks.data?.data ?? []}
+              isDisabled={action.isPending}
+              onAssign={(userId) => run({ kind: 'assign', body: { user_id: userId } })}
+            />
+          ) : null}
           <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
             {t('actions.cancel')}
           </button>

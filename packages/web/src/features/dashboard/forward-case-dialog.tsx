@@ -1,4 +1,4 @@
-import type { CaseDetail, ForwardAction } from '@dilosi/domain';
+import { CASE_NOTE_MAX_SIZE, type CaseDetail, type ForwardAction } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
@@ -9,12 +9,13 @@ import { useErrorMessage } from '../../ui/use-error-message';
 import { useEntity, useForwardCase, useForwardTargets } from './dashboard-api';
 
 type Mode = 'entity' | 'dataset';
-type ForwardField = 'target' | 'dataset';
+type ForwardField = 'target' | 'dataset' | 'comment';
 
 /**
  * Forward the case to another entity, or to the entities of a recipient dataset (spec section
  * 7, `forward` / `forward-info` on the entity's gate). The target gets a case of its own; this
- * one keeps its status and shows as forwarded.
+ * one keeps its status and shows as forwarded. An optional comment goes with it, to both
+ * histories.
  */
 export function ForwardCaseDialog({
   item,
@@ -33,6 +34,7 @@ export function ForwardCaseDialog({
   const [mode, setMode] = useState<Mode>('entity');
   const [target, setTarget] = useState('');
   const [dataset, setDataset] = useState('');
+  const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Partial<Record<ForwardField, string>> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { formRef } = useFocusOnErrors(errors);
@@ -45,15 +47,29 @@ export function ForwardCaseDialog({
     event.preventDefault();
     const field: ForwardField = mode === 'entity' ? 'target' : 'dataset';
     const value = mode === 'entity' ? target : dataset;
-    if (value === '') {
-      setErrors({ [field]: t('forwarding.chooseRequired') });
+    const found: Partial<Record<ForwardField, string>> = {};
+    if (value === '') found[field] = t('forwarding.chooseRequired');
+    if (comment.length > CASE_NOTE_MAX_SIZE) {
+      found.comment = t('forwarding.commentTooLong', { max: CASE_NOTE_MAX_SIZE });
+    }
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
       return;
     }
     setErrors(null);
+    const note = comment.trim() === '' ? {} : { comment: comment.trim() };
     const request: ForwardAction =
       mode === 'entity'
-        ? { action: 'forward', object_id: item.id, arguments: { 'target-codename': value } }
-        : { action: 'forward-info', object_id: item.id, arguments: { recipient_dataset: value } };
+        ? {
+            action: 'forward',
+            object_id: item.id,
+            arguments: { 'target-codename': value, ...note },
+          }
+        : {
+            action: 'forward-info',
+            object_id: item.id,
+            arguments: { recipient_dataset: value, ...note },
+          };
     forward.mutate(request, {
       onSuccess: (answer) => {
         const names = answer.data.forwarded.map((f) => f.entity_display_name[locale]).join(', ');
@@ -142,6 +158,26 @@ export function ForwardCaseDialog({
           </select>
         </Field>
       )}
+      <Field
+        id="forward-comment"
+        label={t('forwarding.comment')}
+        hint={t('forwarding.commentHint', { max: CASE_NOTE_MAX_SIZE })}
+        error={errors?.comment}
+      >
+        <textarea
+          className={inputClassName('govgr-textarea', Boolean(errors?.comment))}
+          id="forward-comment"
+          name="comment"
+          rows={3}
+          maxLength={CASE_NOTE_MAX_SIZE}
+          value={comment}
+          {...controlAria('forward-comment', {
+            hasHint: true,
+            hasError: Boolean(errors?.comment),
+          })}
+          onChange={(event) => setComment(event.target.value)}
+        />
+      </Field>
     </ConfirmDialog>
   );
 }

@@ -147,6 +147,58 @@ describe('forwarding a case', () => {
     ).toBeTruthy();
   });
 
+  it('sends the clerk’s comment with the forward, and the history shows it', async () => {
+    const current = { item: detail() };
+    const posted = mockCase(current);
+    const { user } = renderApp(
+      `/dashboard/entities/show/${ENTITY}/inbox/show/declaration/${CASE}`,
+      { user: CLERK, config: CONFIG },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Προώθηση' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Προώθηση υπόθεσης' });
+    const comment = within(dialog).getByLabelText(/^Σχόλιο για τον φορέα/);
+    expect(comment.getAttribute('maxlength')).toBe('4000');
+    expect(comment.getAttribute('aria-describedby')).toBeTruthy();
+    await within(dialog).findByRole('option', { name: 'Δήμος Θεσσαλονίκης' });
+    await user.selectOptions(within(dialog).getByLabelText('Φορέας'), 'DIMOS_THESSALONIKIS');
+    await user.type(comment, '  Αφορά ακίνητο στη Θεσσαλονίκη. ');
+    await user.click(within(dialog).getByRole('button', { name: 'Προώθηση' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      action: 'forward',
+      object_id: CASE,
+      arguments: {
+        'target-codename': 'DIMOS_THESSALONIKIS',
+        comment: 'Αφορά ακίνητο στη Θεσσαλονίκη.',
+      },
+    });
+
+    server.use(
+      http.get(`/api/entity/${ENTITY}/inbox/:id/history`, () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: '1',
+              entry_id: CASE,
+              timestamp: '2026-11-25T10:00:00.000Z',
+              action: 'forwarded',
+              action_user_display_name: 'ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ',
+              details: {
+                entity: 'DIMOS_THESSALONIKIS',
+                entity_display_name: thessaloniki,
+                case_id: '2026/000777',
+                comment: 'Αφορά ακίνητο στη Θεσσαλονίκη.',
+              },
+              declaration: { reference_code: 'REF1' },
+            },
+          ],
+        }),
+      ),
+    );
+    await user.click(await screen.findByRole('tab', { name: /^Ιστορικό/ }));
+    expect(await screen.findByText('Σχόλιο: «Αφορά ακίνητο στη Θεσσαλονίκη.»')).toBeTruthy();
+  });
+
   it('shows on a forwarded case where it came from', async () => {
     mockCase({
       item: detail({

@@ -155,6 +155,11 @@ describe('the replies tab', () => {
         `/dashboard/entities/show/${ENTITY}/reply/entity-acknowledgement?case=${CASE}`,
       ),
     );
+    // The reply could not start: the page still leads back to the case.
+    const back = await screen.findByRole('link', { name: 'Πίσω στην υπόθεση' });
+    expect(back.getAttribute('href')).toBe(
+      `/dashboard/entities/show/${ENTITY}/inbox/show/declaration/${CASE}?show=replies`,
+    );
   });
 });
 

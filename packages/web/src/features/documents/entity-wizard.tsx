@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ApiDocument } from '@dilosi/domain';
 import { apiFetch } from '../../api/api-client';
+import { paths } from '../../config/paths';
 import { PageContainer } from '../../ui/page-container';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { useErrorMessage } from '../../ui/use-error-message';
@@ -71,6 +72,7 @@ export function StartEntityDocumentPage({ purpose }: { purpose: 'reply' | 'issue
   }, [start]);
 
   if (start.isError) {
+    const isReplyToCase = purpose === 'reply' && inboxId !== '';
     return (
       <PageContainer>
         <h1 className="govgr-heading-l" tabIndex={-1}>
@@ -79,6 +81,18 @@ export function StartEntityDocumentPage({ purpose }: { purpose: 'reply' | 'issue
         <WizardNotice variant="error" title={t('entity.startFailedTitle')}>
           <p className="govgr-body">{errorMessage(start.error, t('issue.saveFailed'))}</p>
         </WizardNotice>
+        <p className="govgr-body">
+          <Link
+            className="govgr-link"
+            to={
+              isReplyToCase
+                ? paths.dashboard.caseTab.getHref(entityId, inboxId, 'replies')
+                : paths.dashboard.templates.getHref(entityId)
+            }
+          >
+            {isReplyToCase ? t('entity.backToCase') : t('entity.backToTemplates')}
+          </Link>
+        </p>
       </PageContainer>
     );
   }

@@ -7,6 +7,7 @@ import {
   isFinalState,
   type ApiDocument,
   type InvalidField,
+  type ReplyCaseStatus,
 } from '@dilosi/domain';
 import { isApiRequestError, type ApiRequestError } from '../../api/api-client';
 import { paths } from '../../config/paths';
@@ -243,7 +244,7 @@ function DocumentWizard({
   }, [backstep, document.id, goTo, onMutationError]);
 
   const onSubmit = useCallback(
-    (submission: StepSubmission) => {
+    (submission: StepSubmission, replyCaseStatus?: ReplyCaseStatus) => {
       if (submission.action === 'back') {
         onBack();
         return;
@@ -274,6 +275,7 @@ function DocumentWizard({
           files: submission.files,
           keep: submission.keep,
           ...(submission.action === 'submit' ? { action: 'submit' as const } : {}),
+          ...(replyCaseStatus ? { replyCaseStatus } : {}),
         },
         { onSuccess: goTo, onError: onMutationError },
       );
@@ -360,8 +362,17 @@ function DocumentWizard({
     );
   }
 
+  const isReplyToCase = scope.kind === 'entity' && document.reply_case_status !== undefined;
   const content = (
     <div ref={containerRef} className="dilosi-wizard">
+      {scope.kind === 'entity' ? (
+        // Every page of the entity's wizard leads back to where it started.
+        <p className="govgr-body">
+          <Link className="govgr-link" to={entityDoneHref(scope, document)}>
+            {isReplyToCase ? t('entity.backToCase') : t('entity.backToTemplates')}
+          </Link>
+        </p>
+      ) : null}
       <StepIndicator labels={info['wizard-steps']} current={info['wizard-step']} locale={locale} />
       {noticeView}
       {isSkippable && isSubmitting ? (
@@ -393,8 +404,9 @@ function DocumentWizard({
       {pendingIssue ? (
         <ReplyConfirmDialog
           purpose={scope.kind === 'entity' ? scope.purpose : 'reply'}
+          caseStatus={document.reply_case_status}
           isSubmitting={isSubmitting}
-          onConfirm={() => onSubmit(pendingIssue)}
+          onConfirm={(caseStatus) => onSubmit(pendingIssue, caseStatus)}
           onClose={() => setPendingIssue(null)}
         />
       ) : null}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiDocument, DocumentWrite } from '@dilosi/domain';
+import type { ApiDocument, EntityDocumentWrite, ReplyCaseStatus } from '@dilosi/domain';
 import { apiFetch } from '../../../api/api-client';
 import { CITIZEN_SCOPE, documentUrl, type WizardScope } from '../document-scope';
 import { getDocumentQueryOptions } from './get-document';
@@ -13,6 +13,8 @@ export type UpdateDocumentInput = {
   keep: Record<string, { file_id: string }[]>;
   /** `submit` at the preview requests issuance (the SMS code); at confirm it sends the code. */
   action?: 'submit';
+  /** With `submit` on a reply to a case: the case's status the clerk chose (entity scope). */
+  replyCaseStatus?: ReplyCaseStatus;
 };
 
 /**
@@ -47,7 +49,7 @@ export async function updateDocument(
   scope: WizardScope = CITIZEN_SCOPE,
 ): Promise<ApiDocument> {
   const { document } = input;
-  const body: DocumentWrite = {
+  const body: EntityDocumentWrite = {
     document: {
       'declaration-id': document['declaration-id'],
       'digest-sha256': document['digest-sha256'],
@@ -55,6 +57,9 @@ export async function updateDocument(
       attachments: input.keep,
     },
     ...(input.action ? { action: input.action } : {}),
+    ...(input.replyCaseStatus && scope.kind === 'entity'
+      ? { reply_case_status: input.replyCaseStatus }
+      : {}),
   };
   const url = documentUrl(scope, document.id);
   const newFiles = Object.entries(input.files).filter(([, files]) => files.length > 0);
