@@ -3,6 +3,7 @@ import {
   transition,
   type ApiDocument,
   type CaseEvent,
+  type Locale,
   type ReplyCaseStatus,
 } from '@dilosi/domain';
 import type { Entity } from '../../db/schema';
@@ -38,6 +39,8 @@ export async function issueEntityDocument(
     user: CurrentUser;
     id: string;
     caseStatus?: ReplyCaseStatus | undefined;
+    /** The clerk's interface language: English or French adds a translation to the PDF. */
+    locale?: Locale;
   },
 ): Promise<ApiDocument> {
   const { entity, user } = input;
@@ -53,6 +56,7 @@ export async function issueEntityDocument(
     from: 'editing',
     codeHash: null,
     isOfficial: stored.is_official,
+    ...(input.locale ? { locale: input.locale } : {}),
     entity: {
       find: input.find,
       issuerName: entity.display_name.el,
