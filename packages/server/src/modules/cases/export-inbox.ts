@@ -17,9 +17,21 @@ import { filteredCases } from './inbox-filters';
 const LABELS = { el: elDashboard, en: enDashboard, fr: frDashboard } as const;
 const CHUNK = 1000;
 
-/** One CSV field: quoted, quotes doubled, and a leading = + - @ defused for spreadsheets. */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+/**
+ * Whether a spreadsheet could take the text for a formula: it starts with = + - @, or with one
+ * of their full-width or small forms (＝ ＋ － ＠ ﹦ ﹢ ﹣ ﹫, which some spreadsheets fold to ASCII;
+ * NFKC folds them the same way), or with a tab, CR or LF that can hide one.
+ */
+export function startsLikeFormula(value: string): boolean {
+  const first = value.codePointAt(0);
+  return first !== undefined && FORMULA_START.test(String.fromCodePoint(first).normalize('NFKC'));
+}
+
+/** One CSV field: quoted, quotes doubled, and a would-be formula defused with a leading '. */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = startsLikeFormula(value) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
