@@ -2,8 +2,11 @@ import { apiErrorSchema, type ApiDocument } from '@dilosi/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../src/plugins/input-hygiene';
+import { seedDemoCases } from '../../src/seed/demo-cases';
 import { loginAs } from '../fixtures/citizens';
+import { entityId } from '../fixtures/entities';
 import { multipart } from '../fixtures/http';
+import { loginStaff } from '../fixtures/staff';
 import { createTestApp, type TestApp } from '../helpers';
 
 type InvalidFields = { invalid_field: string; error_info: { code: string } }[];
@@ -375,6 +378,49 @@ describe('malformed input', () => {
         payload: JSON.stringify({ 'document-id': 'x'.repeat(1_100_000) }),
       });
       expect([status, error.code]).toEqual([413, 'payload_too_large']);
+    });
+  });
+
+  describe('dashboard queries (issue #31)', () => {
+    let clerk: string;
+    let athens: string;
+    const asClerk = () => ({ authorization: `Bearer ${clerk}` });
+
+    beforeAll(async () => {
+      await seedDemoCases(t.database);
+      clerk = await loginStaff(t, '100000052');
+      athens = await entityId(t, 'DIMOS_ATHINAION');
+    });
+
+    it.each(['not-a-uuid', '1', "' or 1=1 --", '00000000-0000-0000-0000-00000000000g', '%20'])(
+      'active-clerk-permissions?user_id=%s: 400 invalid_request naming user_id',
+      async (userId) => {
+        const { status, error } = await refused({
+          method: 'GET',
+          url: `/api/entities/${athens}/active-clerk-permissions?user_id=${encodeURIComponent(userId)}`,
+          headers: asClerk(),
+        });
+        expect([status, error.code]).toEqual([400, 'invalid_request']);
+        expect(fieldsOf(error).map(([field]) => field)).toEqual(['user_id']);
+      },
+    );
+
+    it('active-clerk-permissions with a user id in either case answers that clerk', async () => {
+      const { id } = await t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('afm', '=', '100000052')
+        .executeTakeFirstOrThrow();
+      for (const userId of [id, id.toUpperCase()]) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/entities/${athens}/active-clerk-permissions?user_id=${userId}`,
+          headers: asClerk(),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const { data } = response.json() as { data: { user_id: string }[] };
+        expect(data.map((p) => p.user_id)).toEqual([id]);
+      }
     });
   });
 
