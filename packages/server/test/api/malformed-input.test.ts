@@ -384,12 +384,19 @@ describe('malformed input', () => {
   describe('dashboard queries (issue #31)', () => {
     let clerk: string;
     let athens: string;
+    let caseId: string;
     const asClerk = () => ({ authorization: `Bearer ${clerk}` });
 
     beforeAll(async () => {
       await seedDemoCases(t.database);
       clerk = await loginStaff(t, '100000052');
       athens = await entityId(t, 'DIMOS_ATHINAION');
+      ({ id: caseId } = await t.database.db
+        .selectFrom('inbox_entries')
+        .select('id')
+        .where('entity_id', '=', athens)
+        .limit(1)
+        .executeTakeFirstOrThrow());
     });
 
     it.each(['not-a-uuid', '1', "' or 1=1 --", '00000000-0000-0000-0000-00000000000g', '%20'])(
@@ -420,6 +427,46 @@ describe('malformed input', () => {
         expect(response.statusCode, response.body).toBe(200);
         const { data } = response.json() as { data: { user_id: string }[] };
         expect(data.map((p) => p.user_id)).toEqual([id]);
+      }
+    });
+
+    const lists = () => [
+      `/api/entity/${athens}/inbox`,
+      `/api/entity/${athens}/inbox/${caseId}/neighbours`,
+      `/api/entity/${athens}/inbox/export.csv`,
+    ];
+
+    it.each([
+      ['date_from', '2026-13-45'],
+      ['date_from', '2026-02-30'],
+      ['date_to', '2026-02-30'],
+      ['date_to', '2025-02-29'],
+      ['date_to', '2026-04-31'],
+      ['date_from', '0000-01-01'],
+      ['date_to', '2026-00-10'],
+    ])(
+      '%s=%s on the inbox, its neighbours and its export: 400 before any row',
+      async (name, day) => {
+        for (const path of lists()) {
+          const { status, error } = await refused({
+            method: 'GET',
+            url: `${path}?${name}=${day}`,
+            headers: asClerk(),
+          });
+          expect([path, status, error.code]).toEqual([path, 400, 'invalid_request']);
+          expect(fieldsOf(error).map(([field]) => field)).toEqual([name]);
+        }
+      },
+    );
+
+    it('real days, a leap day among them, are filters like any other', async () => {
+      for (const path of lists()) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `${path}?date_from=2024-02-29&date_to=2026-12-31`,
+          headers: asClerk(),
+        });
+        expect(response.statusCode, `${path} ${response.body}`).toBe(200);
       }
     });
   });
