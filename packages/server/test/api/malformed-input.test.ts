@@ -471,6 +471,51 @@ describe('malformed input', () => {
     });
   });
 
+  describe('control characters in an attachment file name (issue #31)', () => {
+    const pdf = (filename: string) => ({
+      name: 'file__main_document',
+      filename,
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.7\n%%EOF\n'),
+    });
+
+    it.each([
+      ['U+0000', 'a\u0000b.pdf'],
+      ['U+0000 alone', '\u0000'],
+      ['a bell', 'a\u0007.pdf'],
+      ['an escape', '\u001b[31mred.pdf'],
+      ['a DEL', 'a\u007f.pdf'],
+      ['a C1 control', 'a\u0085b.pdf'],
+    ])(
+      '%s: 400 text_invalid_characters naming the field, nothing created',
+      async (_n, filename) => {
+        const count = async () =>
+          Number(
+            (
+              await t.database.db
+                .selectFrom('documents')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const before = await count();
+        const body = multipart(
+          { document: { template: 'application-attachments', statements: {} } },
+          [pdf(filename)],
+        );
+        const { status, error } = await refused({
+          method: 'POST',
+          url: '/api/my-declarations/',
+          headers: { ...auth(), ...body.headers },
+          payload: body.payload,
+        });
+        expect([status, error.code]).toEqual([400, 'text_invalid_characters']);
+        expect(fieldsOf(error)).toEqual([['main_document', 'text_invalid_characters']]);
+        expect(await count()).toBe(before);
+      },
+    );
+  });
+
   it('the built-in identity provider (HTML pages, outside the fuzzed API) answers junk with 4xx', async () => {
     for (const options of [
       { method: 'GET', url: '/idp/auth?client_id=%00&redirect_uri=%ED%A0%80' },
