@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localizedTextSchema } from '../templates/template-schema';
 import { CASE_STATUSES } from '../state-machines/machines';
+import { parseGreekDate } from '../validators/date';
 
 /**
  * The entities' dashboard (spec sections 2, 3 and 7; issue #12): the shapes the server answers
@@ -65,6 +66,17 @@ export const clerkPermissionSchema = z.object({
 export const clerkPermissionListSchema = z.object({ data: z.array(clerkPermissionSchema) });
 export type ClerkPermission = z.infer<typeof clerkPermissionSchema>;
 
+/**
+ * YYYY-MM-DD naming a real calendar day: 2026-13-45 or 2026-02-30 has the form but is refused
+ * here, as a 400, rather than by the database's date cast.
+ */
+const calendarDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(
+    (day) => parseGreekDate(`${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`) !== null,
+  );
+
 /** GET /api/entity/{e}/inbox query (spec section 7). Dates are YYYY-MM-DD, Athens days. */
 export const inboxQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
@@ -81,14 +93,8 @@ export const inboxQuerySchema = z.object({
   document_title: z.string().max(200).optional(),
   /** Assignee's name. */
   assignee: z.string().max(200).optional(),
-  date_from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  date_to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  date_from: calendarDaySchema.optional(),
+  date_to: calendarDaySchema.optional(),
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 

@@ -48,7 +48,11 @@ export function findInputProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): Pro
 
 function refusal(request: FastifyRequest, problem: Problem, where: string): AppError {
   if (problem.kind === 'depth') return new AppError(400, 'invalid_json');
-  const field = problem.path || where;
+  return invalidCharactersError(request, problem.path || where);
+}
+
+/** 400 text_invalid_characters naming the field, its message in the request's language. */
+export function invalidCharactersError(request: FastifyRequest, field: string): AppError {
   return new AppError(400, 'text_invalid_characters', {
     invalid_fields: [
       {

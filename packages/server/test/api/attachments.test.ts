@@ -99,6 +99,38 @@ describe('attachments', () => {
     expect(back.step_info.fields.proof?.value).toEqual(saved.attachments.proof);
   });
 
+  it('refuses a file name with U+0000 or another control character (400), nothing stored', async () => {
+    for (const filename of ['proof\u0000.pdf', 'proof\u0008.pdf', 'pro\u009bof.pdf']) {
+      const document = await create();
+      const response = await send(document.id, { document: { statements } }, [
+        { ...pdf('file__proof'), filename },
+      ]);
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(response.body.error.code).toBe('text_invalid_characters');
+      expect(response.body.error.data?.invalid_fields).toEqual([
+        {
+          invalid_field: 'proof',
+          error_info: { code: 'text_invalid_characters', message: expect.any(String) },
+        },
+      ]);
+      const stored = await t.database.db
+        .selectFrom('document_files')
+        .select('id')
+        .where('document_id', '=', document.id)
+        .execute();
+      expect(stored).toEqual([]);
+    }
+    // Other characters, Greek and emoji included, are a file name like any other.
+    const document = await create();
+    const named = await send(document.id, { document: { statements } }, [
+      { ...pdf('file__proof'), filename: 'Βεβαίωση «2026» 😀.pdf' },
+    ]);
+    expect(named.status).toBe(200);
+    expect(named.body.data.document.attachments.proof?.[0]?.filename).toBe(
+      'Βεβαίωση «2026» 😀.pdf',
+    );
+  });
+
   it('accepts files larger than the JSON body limit up to FILE_MAX_SIZE', async () => {
     const document = await create();
     const response = await send(document.id, { document: { statements } }, [

@@ -9,7 +9,7 @@ import type {
   InboxList,
 } from '@dilosi/domain';
 import { athensParts } from '@dilosi/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoCases } from '../../src/seed/demo-cases';
 import { loginStaff } from '../fixtures/staff';
 import { entityId } from '../fixtures/entities';
@@ -572,6 +572,33 @@ describe('entity dashboard', () => {
       headers: { authorization: `Bearer ${tokens.clerkB}` },
     });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('ends an export that fails after its header row with a row saying the file is incomplete', async () => {
+    // The catalogue fails when the first case is written: the status and the header row are gone.
+    const failing = vi.spyOn(t.app.templates, 'find').mockImplementation(() => {
+      throw new Error('catalogue unavailable');
+    });
+    try {
+      for (const [language, message] of [
+        ['en', 'The export stopped on an error: this file is incomplete. Try again.'],
+        ['el', 'Η εξαγωγή διακόπηκε από σφάλμα: το αρχείο είναι ελλιπές. Δοκιμάστε ξανά.'],
+      ] as const) {
+        const csv = await t.app.inject({
+          method: 'GET',
+          url: `/api/entity/${athens}/inbox/export.csv`,
+          headers: { authorization: `Bearer ${tokens.clerkA}`, 'accept-language': language },
+        });
+        expect(csv.statusCode).toBe(200);
+        const lines = csv.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
+        expect(lines, lines.join('\n')).toHaveLength(2);
+        expect(lines[0]).toMatch(language === 'en' ? /^"Date","Case"/ : /^"Ημερομηνία","Υπόθεση"/);
+        expect(lines[1]).toBe(`"${message}"`);
+      }
+      expect(failing).toHaveBeenCalled();
+    } finally {
+      failing.mockRestore();
+    }
   });
 
   it("shares the case's document with a person by tax number, who gets it in their mailbox", async () => {

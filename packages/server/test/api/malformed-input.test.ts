@@ -2,8 +2,11 @@ import { apiErrorSchema, type ApiDocument } from '@dilosi/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../src/plugins/input-hygiene';
+import { seedDemoCases } from '../../src/seed/demo-cases';
 import { loginAs } from '../fixtures/citizens';
+import { entityId } from '../fixtures/entities';
 import { multipart } from '../fixtures/http';
+import { loginStaff } from '../fixtures/staff';
 import { createTestApp, type TestApp } from '../helpers';
 
 type InvalidFields = { invalid_field: string; error_info: { code: string } }[];
@@ -376,6 +379,141 @@ describe('malformed input', () => {
       });
       expect([status, error.code]).toEqual([413, 'payload_too_large']);
     });
+  });
+
+  describe('dashboard queries (issue #31)', () => {
+    let clerk: string;
+    let athens: string;
+    let caseId: string;
+    const asClerk = () => ({ authorization: `Bearer ${clerk}` });
+
+    beforeAll(async () => {
+      await seedDemoCases(t.database);
+      clerk = await loginStaff(t, '100000052');
+      athens = await entityId(t, 'DIMOS_ATHINAION');
+      ({ id: caseId } = await t.database.db
+        .selectFrom('inbox_entries')
+        .select('id')
+        .where('entity_id', '=', athens)
+        .limit(1)
+        .executeTakeFirstOrThrow());
+    });
+
+    it.each(['not-a-uuid', '1', "' or 1=1 --", '00000000-0000-0000-0000-00000000000g', '%20'])(
+      'active-clerk-permissions?user_id=%s: 400 invalid_request naming user_id',
+      async (userId) => {
+        const { status, error } = await refused({
+          method: 'GET',
+          url: `/api/entities/${athens}/active-clerk-permissions?user_id=${encodeURIComponent(userId)}`,
+          headers: asClerk(),
+        });
+        expect([status, error.code]).toEqual([400, 'invalid_request']);
+        expect(fieldsOf(error).map(([field]) => field)).toEqual(['user_id']);
+      },
+    );
+
+    it('active-clerk-permissions with a user id in either case answers that clerk', async () => {
+      const { id } = await t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('afm', '=', '100000052')
+        .executeTakeFirstOrThrow();
+      for (const userId of [id, id.toUpperCase()]) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/entities/${athens}/active-clerk-permissions?user_id=${userId}`,
+          headers: asClerk(),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const { data } = response.json() as { data: { user_id: string }[] };
+        expect(data.map((p) => p.user_id)).toEqual([id]);
+      }
+    });
+
+    const lists = () => [
+      `/api/entity/${athens}/inbox`,
+      `/api/entity/${athens}/inbox/${caseId}/neighbours`,
+      `/api/entity/${athens}/inbox/export.csv`,
+    ];
+
+    it.each([
+      ['date_from', '2026-13-45'],
+      ['date_from', '2026-02-30'],
+      ['date_to', '2026-02-30'],
+      ['date_to', '2025-02-29'],
+      ['date_to', '2026-04-31'],
+      ['date_from', '0000-01-01'],
+      ['date_to', '2026-00-10'],
+    ])(
+      '%s=%s on the inbox, its neighbours and its export: 400 before any row',
+      async (name, day) => {
+        for (const path of lists()) {
+          const { status, error } = await refused({
+            method: 'GET',
+            url: `${path}?${name}=${day}`,
+            headers: asClerk(),
+          });
+          expect([path, status, error.code]).toEqual([path, 400, 'invalid_request']);
+          expect(fieldsOf(error).map(([field]) => field)).toEqual([name]);
+        }
+      },
+    );
+
+    it('real days, a leap day among them, are filters like any other', async () => {
+      for (const path of lists()) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `${path}?date_from=2024-02-29&date_to=2026-12-31`,
+          headers: asClerk(),
+        });
+        expect(response.statusCode, `${path} ${response.body}`).toBe(200);
+      }
+    });
+  });
+
+  describe('control characters in an attachment file name (issue #31)', () => {
+    const pdf = (filename: string) => ({
+      name: 'file__main_document',
+      filename,
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.7\n%%EOF\n'),
+    });
+
+    it.each([
+      ['U+0000', 'a\u0000b.pdf'],
+      ['U+0000 alone', '\u0000'],
+      ['a bell', 'a\u0007.pdf'],
+      ['an escape', '\u001b[31mred.pdf'],
+      ['a DEL', 'a\u007f.pdf'],
+      ['a C1 control', 'a\u0085b.pdf'],
+    ])(
+      '%s: 400 text_invalid_characters naming the field, nothing created',
+      async (_n, filename) => {
+        const count = async () =>
+          Number(
+            (
+              await t.database.db
+                .selectFrom('documents')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const before = await count();
+        const body = multipart(
+          { document: { template: 'application-attachments', statements: {} } },
+          [pdf(filename)],
+        );
+        const { status, error } = await refused({
+          method: 'POST',
+          url: '/api/my-declarations/',
+          headers: { ...auth(), ...body.headers },
+          payload: body.payload,
+        });
+        expect([status, error.code]).toEqual([400, 'text_invalid_characters']);
+        expect(fieldsOf(error)).toEqual([['main_document', 'text_invalid_characters']]);
+        expect(await count()).toBe(before);
+      },
+    );
   });
 
   it('the built-in identity provider (HTML pages, outside the fuzzed API) answers junk with 4xx', async () => {

@@ -293,4 +293,36 @@ describe('take your records with you (vault export)', () => {
     ) as Manifest;
     expect(manifest.documents.map((d) => d.template.refname)).toEqual(['entity-certificate']);
   });
+
+  it('counts the 10 asks an hour by the citizen, whatever the spelling of the header or the session', async () => {
+    // A citizen of her own: the others' asks of this file do not count towards hers.
+    const first = await loginAs(t, '100000076');
+    const second = await loginAs(t, '100000076');
+    const spellings = [
+      `Bearer ${first}`,
+      `bearer ${first}`,
+      `Bearer  ${first}`,
+      `BEARER ${first}`,
+      `Bearer ${second}`,
+      `bEaReR   ${second}`,
+    ];
+    const askWith = (authorization: string) =>
+      t.app.inject({ method: 'POST', url: '/api/vault/exports', headers: { authorization } });
+    for (let i = 0; i < 10; i += 1) {
+      const authorization = spellings[i % spellings.length] ?? '';
+      const answer = await askWith(authorization);
+      // The first is queued, the others find it running (409): each one counts.
+      expect([i, [202, 409].includes(answer.statusCode)]).toEqual([i, true]);
+    }
+    for (const authorization of spellings) {
+      const refused = await askWith(authorization);
+      expect([authorization.split(' ')[0], refused.statusCode]).toEqual([
+        authorization.split(' ')[0],
+        429,
+      ]);
+      expect((refused.json() as ErrorBody).error.code).toBe('rate_limited');
+    }
+    // Another citizen still asks.
+    expect((await ask('citizenB')).status).not.toBe(429);
+  });
 });

@@ -98,6 +98,7 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         userId: user.id,
         query: request.query,
         locale,
+        onFailure: (error) => request.log.error({ err: error }, 'inbox export cut short'),
       });
       const day = new Date().toISOString().slice(0, 10);
       // A stream is sent as it is, not through the response schema.

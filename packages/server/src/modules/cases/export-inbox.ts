@@ -17,27 +17,45 @@ import { filteredCases } from './inbox-filters';
 const LABELS = { el: elDashboard, en: enDashboard, fr: frDashboard } as const;
 const CHUNK = 1000;
 
-/** One CSV field: quoted, quotes doubled, and a leading = + - @ defused for spreadsheets. */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+/**
+ * Whether a spreadsheet could take the text for a formula: it starts with = + - @, or with one
+ * of their full-width or small forms (＝ ＋ － ＠ ﹦ ﹢ ﹣ ﹫, which some spreadsheets fold to ASCII;
+ * NFKC folds them the same way), or with a tab, CR or LF that can hide one.
+ */
+export function startsLikeFormula(value: string): boolean {
+  const first = value.codePointAt(0);
+  return first !== undefined && FORMULA_START.test(String.fromCodePoint(first).normalize('NFKC'));
+}
+
+/** One CSV field: quoted, quotes doubled, and a would-be formula defused with a leading '. */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = startsLikeFormula(value) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
 const csvLine = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
+
+type ExportInput = { entityId: string; userId: string; query: InboxQuery; locale: Locale };
 
 /**
  * GET /api/entity/{e}/inbox/export.csv: the list as filtered, in its order, as CSV lines
  * (a byte-order mark first so spreadsheet programs read UTF-8 Greek; headers in the interface
  * language). Read in chunks on (received_at, id), never the whole list in memory; at most
  * INBOX_EXPORT_MAX_ROWS rows.
+ *
+ * The status and headers leave with the first line: a failure after it cannot be an error answer
+ * any more, so the file ends with a row saying it is incomplete (and `onFailure` hears why)
+ * rather than stopping short, which would pass for the whole list.
  */
 export async function* exportInbox(
   db: Kysely<DB>,
   catalog: TemplateCatalog,
-  input: { entityId: string; userId: string; query: InboxQuery; locale: Locale },
+  input: ExportInput & { onFailure: (error: unknown) => void },
 ): AsyncGenerator<string> {
   const labels = LABELS[input.locale];
-  const { list, status } = labels;
+  const { list } = labels;
   yield '\uFEFF';
   yield csvLine([
     list.date,
@@ -50,6 +68,22 @@ export async function* exportInbox(
     labels.export.age,
     list.overdue,
   ]);
+  try {
+    yield* caseLines(db, catalog, input);
+  } catch (error) {
+    input.onFailure(error);
+    yield csvLine([labels.export.incomplete]);
+  }
+}
+
+/** The rows of the export after its header, in chunks of CHUNK lines. */
+async function* caseLines(
+  db: Kysely<DB>,
+  catalog: TemplateCatalog,
+  input: ExportInput,
+): AsyncGenerator<string> {
+  const labels = LABELS[input.locale];
+  const { status } = labels;
   const direction = input.query.ordering === 'received_at' ? 'asc' : 'desc';
   let after: CaseRow | undefined;
   let sent = 0;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import { AppError } from '../../lib/app-error';
 import type { PdfInspector, PdfProblem } from '../../lib/pdf-inspection/pdf-inspector';
+import { hasInvalidCharacters, invalidCharactersError } from '../../plugins/input-hygiene';
 
 /** A file part of a create or update: `file__{fieldKey}` or `file__{fieldKey}#{index}`. */
 export type UploadedFile = {
@@ -28,12 +29,17 @@ const MAX_TOTAL_FACTOR = 5;
 
 const FILE_PART = /^file__([a-z][a-z0-9_]*)(?:#(\d{1,2}))?$/;
 
+// A control character (U+0000 to U+001F, U+007F to U+009F) has no place in a file name: U+0000
+// cannot be stored, the others could break a download's header or a listing's line.
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
 /**
  * preValidation of create and update: a multipart request's `json` part becomes the body (so
  * the route's schema checks it as for JSON) and its file parts are kept for uploadsOf, each
  * read up to `maxFileSize` (the parser's cap) and checked as a PDF in a worker thread
  * (lib/pdf-inspection). No `json` part, bad JSON or an unknown part name: 400 invalid_request;
- * more than 5 maximum-size files in all: 413; the checking workers' queue full: 503.
+ * a control character in a file name: 400 text_invalid_characters; more than 5 maximum-size
+ * files in all: 413; the checking workers' queue full: 503.
  */
 export function multipartBodyReader(maxFileSize: number, pdfInspector: PdfInspector) {
   return (request: FastifyRequest) => readMultipartBody(request, maxFileSize, pdfInspector);
@@ -63,6 +69,11 @@ async function readMultipartBody(
       if (!match?.[1]) {
         problem = true;
         continue;
+      }
+      // Refused rather than cleaned: no browser sends such a name, and a cleaned one would not be
+      // the name the citizen chose (docs/decisions.md).
+      if (CONTROL_CHARACTER.test(part.filename) || hasInvalidCharacters(part.filename)) {
+        throw invalidCharactersError(request, match[1]);
       }
       uploads.push({
         fieldKey: match[1],

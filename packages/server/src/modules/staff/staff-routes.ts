@@ -73,7 +73,8 @@ export async function staffRoutes(app: FastifyInstance, database: Database) {
         summary: 'Who a case can be assigned to: the active clerks and heads of the entity',
         security: [{ bearer: [] }],
         params: entityParams,
-        querystring: z.object({ user_id: z.string().max(64).optional() }),
+        // A user id is a UUID: anything else is a 400 here, never a database error on the column.
+        querystring: z.object({ user_id: z.guid().optional() }),
         response: { 200: clerkPermissionListSchema, ...errors },
       },
     },

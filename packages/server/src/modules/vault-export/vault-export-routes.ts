@@ -15,15 +15,17 @@ import type { VaultExportServices } from './vault-export-services';
 const docs = (summary: string) => ({ tags: ['vault'], summary, security: [{ bearer: [] }] });
 
 /**
- * A few exports an hour per session: each one reads every PDF of the vault. The 409 of a running
- * export already stops parallel ones; this stops a loop of ask, download, ask again.
+ * A few exports an hour per citizen: each one reads every PDF of the vault. The 409 of a running
+ * export already stops parallel ones; this stops a loop of ask, download, ask again. Counted by
+ * the authenticated user's id (so after the authentication hook), never by the header's text:
+ * `bearer`, `Bearer  ` or another session of the same person would each get a count of its own.
  */
 const requestRateLimit = {
   max: 10,
   timeWindow: 3_600_000,
-  keyGenerator: (request: FastifyRequest) =>
-    `vault-export:${request.headers.authorization ?? request.ip}`,
-};
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => `vault-export:${request.user?.id ?? request.ip}`,
+} as const;
 
 /**
  * "Take your records with you" (issue #15): the citizen's export of the whole vault, inside the
