@@ -40,7 +40,14 @@ async function go(page: Page, url: string) {
 const anonymousPages: Visit[] = [
   { name: 'home', open: (page, base) => go(page, `${base}/`) },
   { name: 'login', open: (page, base) => go(page, `${base}/login`) },
-  { name: 'staff-login', open: (page, base) => go(page, `${base}/dashboard-login`) },
+  {
+    name: 'staff-login',
+    open: async (page, base) => {
+      await go(page, `${base}/dashboard-login`);
+      // Clerks are not administrators: the page says whom it is for.
+      expect(await h1(page).textContent()).toBe('Σύνδεση υπαλλήλων φορέων');
+    },
+  },
   { name: 'validate', open: (page, base) => go(page, `${base}/validate`) },
   {
     name: 'template',
