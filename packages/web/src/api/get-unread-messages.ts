@@ -1,4 +1,4 @@
-import type { InboxEntriesResponse } from '@dilosi/domain';
+import { CITIZEN_MESSAGE_TYPES, type InboxEntriesResponse } from '@dilosi/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 
@@ -10,7 +10,13 @@ import { apiFetch } from './api-client';
 export async function getUnreadMessages(signal?: AbortSignal): Promise<number> {
   const body = await apiFetch<InboxEntriesResponse>('/api/gates/USER/gate/inbox-entries', {
     method: 'POST',
-    json: { status: ['incoming'], limit: 1, full_document: false },
+    // Every type the messages page lists (documents too), so the two never disagree (issue #33).
+    json: {
+      status: ['incoming'],
+      types: [...CITIZEN_MESSAGE_TYPES],
+      limit: 1,
+      full_document: false,
+    },
     ...(signal ? { signal } : {}),
   });
   return body.meta.counts.incoming;
