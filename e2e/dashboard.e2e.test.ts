@@ -157,7 +157,8 @@ describe('entity dashboard', () => {
     const entries = await history.getByRole('listitem').allTextContents();
     expect(entries.map((entry) => entry.split(' — ')[1])).toEqual([
       'Παραλαβή',
-      'Ανάθεση',
+      // The history names whom the case was assigned to (issue #33).
+      'Ανάθεση σε ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ',
       'Αυτόματη αλλαγή κατάστασης: Σε εκκρεμότητα',
       'Σημείωση',
       'Αποστολή μηνύματος',
@@ -220,6 +221,20 @@ describe('entity dashboard', () => {
     await expect
       .poll(() => page.getByRole('link', { name: 'Previous case' }).isVisible())
       .toBe(true);
+    // `?` with the focus nowhere: the help opens in the middle of the screen, and closing it
+    // leaves the focus on its button, not at the top of the page (issue #33).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect.poll(() => help.isVisible()).toBe(true);
+    const box = await help.boundingBox();
+    const middle = (box?.x ?? 0) + (box?.width ?? 0) / 2;
+    expect(Math.abs(middle - 640)).toBeLessThan(20);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => help.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Keyboard shortcuts',
+    );
     await context.close();
   });
 

@@ -22,9 +22,15 @@ export function useShortcutsEnabled(): [boolean, (on: boolean) => void] {
   return [enabled, set];
 }
 
+/** Inputs that take no text: a key pressed on them is a shortcut (a row's checkbox, issue #33). */
+const KEYLESS_INPUTS = ['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file'];
+
 /** Typing goes to fields, never to shortcuts. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLInputElement && KEYLESS_INPUTS.includes(target.type)) {
+    return target.closest('dialog[open]') !== null;
+  }
   return (
     target.isContentEditable ||
     ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
@@ -86,10 +92,18 @@ export function KeyboardShortcutsHelp({
 }) {
   const [open, setOpen] = useState(false);
   const [enabled, setEnabled] = useShortcutsEnabled();
-  useKeyboardShortcuts(shortcuts, () => setOpen(true));
+  const button = useRef<HTMLButtonElement>(null);
+  useKeyboardShortcuts(shortcuts, () => {
+    // Opened by `?` with the focus nowhere: closing it brings the focus to the help button, not
+    // to the top of the page (the dialog gives it back to what had it when it opened).
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement) || focused === document.body) button.current?.focus();
+    setOpen(true);
+  });
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="govgr-link dilosi-shortcuts-button"
         aria-haspopup="dialog"

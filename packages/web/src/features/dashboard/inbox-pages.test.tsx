@@ -263,6 +263,19 @@ describe('the inbox list', () => {
     await user.keyboard('j');
     expect(document.activeElement).toBe(document.body);
   });
+
+  it('moves with j and ? works while the focus is on a row checkbox', async () => {
+    mockInbox(245);
+    const { user } = renderApp(listUrl('incoming'), { user: CLERK, config: CONFIG });
+    const table = await screen.findByRole('table');
+    const [first] = within(table).getAllByRole('checkbox');
+    (first as HTMLElement).focus();
+    await user.keyboard('j');
+    expect(document.activeElement?.textContent).toBe('2026/000001');
+    (first as HTMLElement).focus();
+    await user.keyboard('?');
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
 });
 
 function caseDetail(n: number): CaseDetail {
