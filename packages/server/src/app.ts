@@ -199,7 +199,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         accessLog,
       };
       await publicCaseRoutes(api, cases);
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // The OpenAPI document: public in development and test; in production only when asked for
+      // (API_DOCS_PUBLIC), otherwise nothing is there (404 route_not_found).
+      if (config.API_DOCS_PUBLIC) {
+        api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      }
       // The authenticated route tree: one hook sets request.user or answers 401.
       await api.register(async (authenticated) => {
         authenticated.addHook('onRequest', auth.authenticate);

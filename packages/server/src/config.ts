@@ -184,11 +184,17 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || /^\d+$/.test(v), 'must be a whole number')
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .refine((v) => v === undefined || (v > 0 && v < 65536), 'must be a TCP port (1-65535)'),
+  // GET /api/docs (the OpenAPI document). Unset: on, except with NODE_ENV=production.
+  API_DOCS_PUBLIC: optionalBool,
 });
 
-export type Config = Omit<z.output<typeof envSchema>, 'DEVEL' | 'SEED_DEMO_DATA'> & {
+export type Config = Omit<
+  z.output<typeof envSchema>,
+  'DEVEL' | 'SEED_DEMO_DATA' | 'API_DOCS_PUBLIC'
+> & {
   DEVEL: boolean;
   SEED_DEMO_DATA: boolean;
+  API_DOCS_PUBLIC: boolean;
   publicUrl: string;
   dataDir: string;
   templatesDir: string;
@@ -231,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...value,
     DEVEL: devel,
     SEED_DEMO_DATA: value.SEED_DEMO_DATA ?? devel,
+    API_DOCS_PUBLIC: value.API_DOCS_PUBLIC ?? value.NODE_ENV !== 'production',
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(value.DATA_DIR),
     templatesDir: path.resolve(value.TEMPLATES_DIR ?? DEFAULT_TEMPLATES_DIR),

@@ -5,6 +5,25 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
 
+/** Only features every current browser knows: an unknown one is reported as a console error. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 /**
  * Security headers with a strict CSP, and a per-client request budget (shared via Redis when set).
  * Answers the Redis client (null without REDIS_URL), for the readiness check.
@@ -35,6 +54,9 @@ export async function registerSecurity(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
+  // Browser features the service never uses are refused to every page and anything it embeds;
+  // the camera stays for the QR scanner of the validation pages (issue #31).
+  headers.push(['Permissions-Policy', PERMISSIONS_POLICY]);
   // The same headers on every response, as @fastify/helmet would set them (on the raw response,
   // before the handler), without rebuilding helmet's middleware for each request.
   app.addHook('onRequest', (_request, reply, done) => {

@@ -85,6 +85,21 @@ describe('production defaults', () => {
       },
     );
 
+    it('keeps the OpenAPI document private', async () => {
+      const docs = await app.inject({ method: 'GET', url: '/api/docs' });
+      expect(docs.statusCode).toBe(404);
+      expect(docs.json().error.code).toBe('route_not_found');
+    });
+
+    it('refuses the browser features it never uses, keeping the camera for the QR scanner', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/appconfig/' });
+      const policy = String(response.headers['permissions-policy']);
+      expect(policy).toContain('camera=(self)');
+      for (const feature of ['geolocation', 'microphone', 'payment', 'usb']) {
+        expect(policy).toContain(`${feature}=()`);
+      }
+    });
+
     it('sends a login to the configured provider, never to /idp', async () => {
       const response = await app.inject({ method: 'GET', url: '/api/login?next=/vault' });
       expect(response.statusCode).toBe(302);
@@ -119,6 +134,17 @@ describe('production defaults', () => {
       /SEED_DEMO_DATA="true": demo entities, persons and staff are seeded only with DEVEL=true/,
     );
     expect(testConfig({ NODE_ENV: 'production', DEVEL: 'true' }).SEED_DEMO_DATA).toBe(true);
+  });
+
+  it('publishes the OpenAPI document in production only with API_DOCS_PUBLIC=true', async () => {
+    const app = await appWith({
+      NODE_ENV: 'production',
+      API_DOCS_PUBLIC: 'true',
+      ...EXTERNAL_LOGINS,
+    });
+    const docs = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.json().openapi).toMatch(/^3\./);
   });
 
   it('gives the outbox and the built-in provider back with DEVEL=true set explicitly', async () => {
