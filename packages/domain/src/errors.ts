@@ -123,6 +123,8 @@ export const ERROR_CODES = [
   'not_valid_entity',
   'request_exists',
   'own_head_entry',
+  // A head may remove or demote only heads who became head after her (docs/dashboard.md, issue #31).
+  'senior_head',
   'entity_not_managed',
   'entity_disabled',
   // Vault export (issue #15): one export of a citizen is being made; its link has expired.

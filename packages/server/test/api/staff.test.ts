@@ -612,3 +612,72 @@ describe('staff, permission requests and entity settings', () => {
     );
   });
 });
+
+describe('heads: a head removes or demotes only heads who became head after her (issue #31)', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+  let headA: string | undefined;
+  let athens: string;
+  const NEW_HEAD = '200000043';
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: ENV });
+    api = client(t.app);
+    headA = (await loginMatrix(t)).headA;
+    athens = await entityId(t, 'DIMOS_ATHINAION');
+    const added = await api('POST', `/api/entities/${athens}/active-permissions`, {
+      token: headA,
+      json: { firstname: 'Νέα', surname: 'Διαχειρίστρια', afm: NEW_HEAD, role: 'head' },
+    });
+    expect(added.status).toBe(201);
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const staff = async (token: string | undefined) =>
+    (
+      await api<{ data: StaffEntry[] }>('GET', `/api/entities/${athens}/active-permissions`, {
+        token,
+      })
+    ).body.data;
+
+  it('a head added later cannot remove or demote the head who added her', async () => {
+    // Her first admin login (is_admin from the provider) lets her on the dashboard.
+    await t.database.db
+      .updateTable('users')
+      .set({ is_admin: true })
+      .where('afm', '=', NEW_HEAD)
+      .execute();
+    const newHead = await loginStaff(t, NEW_HEAD);
+    const original = (await staff(newHead)).find((s) => s.afm === MATRIX_AFM.headA);
+    const headEntry = original?.permissions.find((p) => p.role === 'head');
+    expect(headEntry).toBeDefined();
+    const removed = await api<ErrorBody>(
+      'POST',
+      `/api/entities/${athens}/active-permissions/${headEntry?.id}/deactivate`,
+      { token: newHead },
+    );
+    expect([removed.status, removed.body.error.code]).toEqual([409, 'senior_head']);
+    const demoted = await api<ErrorBody>(
+      'PUT',
+      `/api/entities/${athens}/staff/${original?.user_id}/roles`,
+      { token: newHead, json: { roles: ['clerk'] } },
+    );
+    expect([demoted.status, demoted.body.error.code]).toEqual([409, 'senior_head']);
+    // Nothing changed: the original head still heads the entity.
+    const still = (await staff(headA)).find((s) => s.afm === MATRIX_AFM.headA);
+    expect(still?.permissions.map((p) => p.role).sort()).toEqual(
+      original?.permissions.map((p) => p.role).sort(),
+    );
+  });
+
+  it('the senior head may demote the newer one', async () => {
+    const added = (await staff(headA)).find((s) => s.afm === NEW_HEAD);
+    const demoted = await api('PUT', `/api/entities/${athens}/staff/${added?.user_id}/roles`, {
+      token: headA,
+      json: { roles: ['clerk'] },
+    });
+    expect(demoted.status).toBe(200);
+    const after = (await staff(headA)).find((s) => s.afm === NEW_HEAD);
+    expect(after?.permissions.map((p) => p.role)).toEqual(['clerk']);
+  });
+});

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertMayRemoveHead } from './head-seniority';
 import { lockPermission } from './permission-queries';
 import { recordEntityDecision } from './record-entity-decision';
 
@@ -19,6 +20,13 @@ export async function deactivatePermission(
     const permission = await lockPermission(trx, input.entityId, input.permissionId);
     if (permission.role === 'head' && input.userAfm !== null && permission.afm === input.userAfm) {
       throw new AppError(409, 'own_head_entry');
+    }
+    if (permission.role === 'head') {
+      await assertMayRemoveHead(trx, {
+        entityId: input.entityId,
+        actorUserId: input.userId,
+        targetUserId: permission.user_id,
+      });
     }
     const moved = transition(permissionMachine, permission.state, 'deactivate');
     if (!moved.ok || moved.state === null) throw new AppError(409, 'action_not_allowed_on_state');

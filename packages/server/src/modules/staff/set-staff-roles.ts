@@ -10,6 +10,7 @@ import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { grantRole } from './grant-role';
+import { assertMayRemoveHead } from './head-seniority';
 import { recordEntityDecision } from './record-entity-decision';
 
 /**
@@ -51,6 +52,13 @@ export async function setStaffRoles(
         permission.afm === input.userAfm
       ) {
         throw new AppError(409, 'own_head_entry');
+      }
+      if (permission.role === 'head') {
+        await assertMayRemoveHead(trx, {
+          entityId: input.entityId,
+          actorUserId: input.userId,
+          targetUserId: subjectUserId,
+        });
       }
       const moved = transition(permissionMachine, permission.state, 'deactivate');
       if (!moved.ok || moved.state === null) throw new AppError(409, 'action_not_allowed_on_state');
