@@ -17,6 +17,7 @@ export * from './state-machines/machines';
 export * from './state-machines/vault-export-machine';
 export * from './time/athens-time';
 export * from './text/elot743';
+export * from './text/plain-text';
 export * from './cases/dashboard-api';
 export * from './messages/citizen-messages-api';
 export * from './staff/staff-api';

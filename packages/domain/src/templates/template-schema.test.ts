@@ -128,6 +128,21 @@ describe('templateSchema', () => {
     expect(issues({ ...template, serviceURL: 'https://www.dypa.gov.gr' })).toEqual([]);
   });
 
+  it.each(['//evil.example', '/\\evil.example', 'javascript:alert(1)', 'ftp://x.gr', 'x.gr'])(
+    'refuses the service URL %s (only http(s) URLs and paths of this origin are linked)',
+    (serviceURL) => {
+      const template = { ...base(), enabled: false, serviceName: T('ΔΥΠΑ'), serviceURL };
+      expect(issues(template)).toEqual([
+        'must be an http(s) URL or a path starting with a single "/"',
+      ]);
+    },
+  );
+
+  it('accepts a path of this origin as the service URL', () => {
+    const template = { ...base(), enabled: false, serviceName: T('ΔΥΠΑ'), serviceURL: '/create' };
+    expect(issues(template)).toEqual([]);
+  });
+
   it('refuses unknown keys, components and component-params (typos)', () => {
     expect(issues({ ...base(), colour: 'blue' })).not.toEqual([]);
     const component = base();

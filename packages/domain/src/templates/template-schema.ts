@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_STATES } from '../documents/document-states';
+import { isSafeLinkTarget } from '../text/plain-text';
 
 /**
  * The template definition (spec section 3: Template, Field, steps_spec, listOf params).
@@ -419,9 +420,17 @@ export const templateSchema = z
     /** Words the template search matches besides the titles. */
     keywords: z.array(z.string()).default([]),
     enabled: z.boolean().default(true),
-    /** Where a disabled template sends the citizen (the service that replaced it). */
+    /**
+     * Where a disabled template sends the citizen (the service that replaced it): an absolute
+     * http(s) URL or a path of this origin, shown as a link on the service's own pages.
+     */
     serviceName: localizedTextSchema.optional(),
-    serviceURL: z.url().optional(),
+    serviceURL: z
+      .string()
+      .refine(isSafeLinkTarget, {
+        message: 'must be an http(s) URL or a path starting with a single "/"',
+      })
+      .optional(),
     collectable: z.boolean().default(false),
     /** Only offered when DEVEL is on (the development template). */
     devel: z.boolean().default(false),

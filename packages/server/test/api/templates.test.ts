@@ -97,6 +97,18 @@ describe('the template catalogue loader', () => {
       'templates/broken.json: reply_case_status: only a reply template',
     ],
     ['bad JSON', () => '{ "refname": ', 'templates/broken.json: invalid JSON: '],
+    ...['//evil.example', '/\\evil.example', 'javascript:alert(1)'].map(
+      (serviceURL): [string, () => unknown, string] => [
+        `a disabled template sending citizens to ${serviceURL}`,
+        () => ({
+          ...fixture,
+          enabled: false,
+          serviceName: { el: 'Νέα', en: 'New', fr: 'Nouveau' },
+          serviceURL,
+        }),
+        'templates/broken.json: serviceURL: must be an http(s) URL or a path starting with a single "/"',
+      ],
+    ),
   ];
   it.each(brokenCases)(
     'stops at %s, naming the file and the path',

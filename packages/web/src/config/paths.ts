@@ -108,10 +108,10 @@ export const paths = {
       getHref: (refname: string, query: TemplateQuery = {}) =>
         withQuery(`/templates/${enc(refname)}/create`, query),
     },
+    /** Shows the service that replaced a disabled template, as the template API names it. */
     disabled: {
       path: '/templates/:refname/disabled',
-      getHref: (refname: string, query: { name?: string; url?: string } = {}) =>
-        withQuery(`/templates/${enc(refname)}/disabled`, query),
+      getHref: (refname: string) => `/templates/${enc(refname)}/disabled`,
     },
     /** Spec section 2 "Other screens": template type, template code entry, template search. */
     chooseRoot: { path: '/create', getHref: () => '/create' },

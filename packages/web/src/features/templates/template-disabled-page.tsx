@@ -1,30 +1,39 @@
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isSafeLinkTarget, type LocalizedText } from '@dilosi/domain';
+import { isApiRequestError } from '../../api/api-client';
+import { paths } from '../../config/paths';
+import { useLocale } from '../../i18n/use-locale';
 import { HomeLink } from '../../ui/home-link';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
+import { useTemplate } from './api/get-template';
 
-/** Only web addresses are linked: a `javascript:` or `data:` URL in the query must not become a link. */
-function safeServiceUrl(raw: string | null): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw, window.location.origin);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+type DisabledData = { service_name?: LocalizedText; service_url?: string | null };
 
 /**
- * A template that is disabled (service withdrawn, expired or abolished). For now the service
- * name and URL come from the query (`name`, `url`); the template API will supply them later.
+ * A template that is disabled (service withdrawn, expired or abolished), with the service that
+ * replaced it as the catalogue registers it: the name and link come from the template API's
+ * 410 answer, never from the address, so a crafted link cannot put its own text or outbound
+ * link on the service's origin. A template that is not disabled goes back to its page.
  */
 export function TemplateDisabledPage() {
   const { t } = useTranslation();
-  const { refname } = useParams();
-  const [searchParams] = useSearchParams();
-  const name = searchParams.get('name')?.trim() || refname || '';
-  const serviceUrl = safeServiceUrl(searchParams.get('url'));
+  const locale = useLocale();
+  const refname = useParams().refname ?? '';
+  const template = useTemplate(refname);
+
+  if (template.isPending) return null;
+  const error = template.error;
+  if (!isApiRequestError(error) || error.code !== 'template_disabled') {
+    // Enabled, restricted or unknown: the template page says which.
+    return <Navigate to={paths.templates.template.getHref(refname)} replace />;
+  }
+  const data = (error.data ?? {}) as DisabledData;
+  const name = data.service_name?.[locale] ?? data.service_name?.el ?? refname;
+  // The catalogue loader refuses any other target; checked again before it becomes a link.
+  const serviceUrl =
+    data.service_url && isSafeLinkTarget(data.service_url) ? data.service_url : null;
 
   return (
     <PageContainer>

@@ -1,9 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { LocalizedText } from '@dilosi/domain';
 import { isApiRequestError } from '../../api/api-client';
 import { paths } from '../../config/paths';
-import { useLocale } from '../../i18n/use-locale';
 import { HomeLink } from '../../ui/home-link';
 import { MissingClaimsNotice } from '../../ui/missing-claims-notice';
 import { PageContainer } from '../../ui/page-container';
@@ -21,8 +19,6 @@ function isRestriction(code: string): code is Restriction {
   return (RESTRICTIONS as readonly string[]).includes(code);
 }
 
-type DisabledData = { service_name?: LocalizedText; service_url?: string };
-
 /**
  * What a template answer that is not the template means for the citizen (spec sections 2, 6
  * and 8): disabled → the disabled-template page; a restriction → why they cannot use it; missing
@@ -31,21 +27,12 @@ type DisabledData = { service_name?: LocalizedText; service_url?: string };
 export function TemplateErrorView({ error, refname }: { error: unknown; refname: string }) {
   const { t } = useTranslation('wizard');
   const errorMessage = useErrorMessage();
-  const locale = useLocale();
   const location = useLocation();
   if (!isApiRequestError(error)) throw error;
 
   if (error.status === 410 || error.code === 'template_disabled') {
-    const data = (error.data ?? {}) as DisabledData;
-    return (
-      <Navigate
-        to={paths.templates.disabled.getHref(refname, {
-          name: data.service_name?.[locale],
-          url: data.service_url,
-        })}
-        replace
-      />
-    );
+    // The page asks the template API for the service that replaced it; nothing rides on the URL.
+    return <Navigate to={paths.templates.disabled.getHref(refname)} replace />;
   }
 
   if (error.code === 'missing_required_claims') {
