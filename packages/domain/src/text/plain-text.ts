@@ -1,3 +1,5 @@
+import { validationError, type ValidationError } from '../validators/validation-error';
+
 /**
  * Text that reaches SMS and e-mail (an entity's name, a person's name) must be one line of
  * words: no line break to fake a new paragraph, no web address a phone or mail client would turn
@@ -15,6 +17,16 @@ const NOT_ONE_LINE_RUNS = /[\s\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]+/gu;
  */
 const WEB_ADDRESS =
   /[a-z][a-z0-9+.-]*:\/\/|(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]+|ελ)(?![\p{L}\p{N}])/giu;
+
+/**
+ * Why a name that reaches SMS and e-mail (an entity's display name) is refused: a line break or
+ * control character, or a web address; null when it is plain.
+ */
+export function plainNameError(text: string): ValidationError | null {
+  if (!isOneLine(text)) return validationError('text_one_line');
+  if (hasWebAddress(text)) return validationError('text_web_address');
+  return null;
+}
 
 export function isOneLine(text: string): boolean {
   return !NOT_ONE_LINE.test(text);

@@ -12,6 +12,7 @@ import { validateLandline, validateMobile } from './phone';
 import { validatePostalCode } from './postal-code';
 import { validateMaxLength, validateRequired } from './text';
 import { VALIDATION_CODES, type ValidationError } from './validation-error';
+import { plainNameError } from '../text/plain-text';
 import { validateValues } from '../documents/validate-values';
 import { TEMPLATE_RULES } from '../templates/rules/index';
 import { templateFieldSchema } from '../templates/template-schema';
@@ -139,6 +140,8 @@ const failures: (ValidationError | null)[] = [
   ruleFailure('min_value', { v: '5999' }, { field: 'v', min: 6000 }),
   ruleFailure('min_age', { d: '01/01/2010' }, { field: 'd', min: 18 }),
   ruleFailure('other_requires_explanation', { c: 'other' }, { field: 'c', explanation: 'e' }),
+  plainNameError('Δήμος\nΑθηναίων'),
+  plainNameError('Δήμος Αθηναίων — πληρώστε στο evil.com'),
 ];
 
 describe('validation catalogs', () => {

@@ -57,6 +57,9 @@ export const VALIDATION_CODES = [
   'amount_too_low',
   'age_too_low',
   'explanation_required',
+  // Text that reaches SMS and e-mail (text/plain-text.ts): one line, no web address.
+  'text_one_line',
+  'text_web_address',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

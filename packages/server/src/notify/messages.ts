@@ -1,4 +1,4 @@
-import type { Locale } from '@dilosi/domain';
+import { toPlainLine, type Locale } from '@dilosi/domain';
 import el from '@dilosi/domain/i18n/el/notifications.json' with { type: 'json' };
 import en from '@dilosi/domain/i18n/en/notifications.json' with { type: 'json' };
 import fr from '@dilosi/domain/i18n/fr/notifications.json' with { type: 'json' };
@@ -64,11 +64,19 @@ export function isNotificationKey(key: string): key is NotificationKey {
   return Object.hasOwn(NOTIFICATION_MESSAGES, key);
 }
 
+/**
+ * Parameters whose text people wrote (an entity's display name, a person's name): one plain line,
+ * web addresses defanged, whatever was saved before names were checked (issue #31), so neither an
+ * SMS app nor an e-mail's HTML (transports.ts toHtml links http(s) addresses) makes them links.
+ */
+const USER_TEXT_PARAMS = new Set(['entity', 'sender', 'person']);
+
 /** Reads each parameter in the locale: localized texts pick their language, falling back to Greek. */
 function localizeParams(locale: Locale, params: NotificationParams): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
-    values[name] = typeof value === 'object' ? (value[locale] ?? value.el) : String(value);
+    const text = typeof value === 'object' ? (value[locale] ?? value.el) : String(value);
+    values[name] = USER_TEXT_PARAMS.has(name) ? toPlainLine(text) : text;
   }
   return values;
 }

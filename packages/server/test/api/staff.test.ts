@@ -386,6 +386,28 @@ describe('staff, permission requests and entity settings', () => {
         json,
       });
 
+    it('refuses a display name on several lines or holding a web address (it reaches SMS)', async () => {
+      const lines = await patch({
+        display_name: { el: 'Δήμος\nΑθηναίων', en: 'City of Athens', fr: '' },
+      });
+      expect(lines.status).toBe(400);
+      expect(lines.body.error.data?.invalid_fields).toEqual([
+        { invalid_field: 'display_name.el', error_info: { code: 'text_one_line' } },
+      ]);
+      const link = await patch({
+        display_name: {
+          el: 'Δήμος Αθηναίων',
+          en: 'Pay at https://evil.example/pay',
+          fr: 'evil.com',
+        },
+      });
+      expect(link.status).toBe(400);
+      expect(link.body.error.data?.invalid_fields).toEqual([
+        { invalid_field: 'display_name.en', error_info: { code: 'text_web_address' } },
+        { invalid_field: 'display_name.fr', error_info: { code: 'text_web_address' } },
+      ]);
+    });
+
     it('saves the display name, a valid e-mail and addressability', async () => {
       const bad = await patch({ email: 'not-an-address' });
       expect(bad.status).toBe(400);

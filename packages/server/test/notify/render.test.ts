@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_MESSAGES, normalizeRecipient, renderNotification } from '../../src/notify';
+import { toHtml } from '../../src/notify/transports';
 
 const documentParams = {
   title: { el: 'Υπεύθυνη δήλωση', en: 'Solemn declaration', fr: 'Déclaration sur l’honneur' },
@@ -41,6 +42,23 @@ describe('notification texts', () => {
       'Maria Papadopoulou vous a envoyé un document : Déclaration sur l’honneur',
     );
     expect(fr.body).toContain('https://dilosi.example.gr/d/ABCD-EFGH-JKLM');
+  });
+
+  it('writes names people typed as one plain line, their web addresses defanged', () => {
+    const params = {
+      entity: { el: 'Δήμος\nΠληρώστε στο https://evil.example/pay ή evil.com', en: 'x', fr: 'x' },
+      case_id: '2026/000001',
+      url: 'https://dilosi.example.gr/my/messages',
+    };
+    const sms = renderNotification('case_message_sms', 'el', params);
+    expect(sms.body).toContain('Δήμος Πληρώστε στο https[:]//evil[.]example/pay ή evil[.]com');
+    expect(sms.body).not.toMatch(/evil\.com|https:\/\/evil/);
+    // The service's own link stays a link.
+    expect(sms.body).toContain('https://dilosi.example.gr/my/messages');
+    const email = renderNotification('case_message_email', 'el', params);
+    const html = toHtml(email.body, 'el');
+    expect(html).not.toContain('href="https://evil');
+    expect(html).toContain('href="https://dilosi.example.gr/my/messages"');
   });
 
   it('falls back to the Greek value of a localized param that lacks the language', () => {

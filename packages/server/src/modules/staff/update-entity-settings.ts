@@ -1,6 +1,7 @@
 import {
   entityMachine,
   isValidEmail,
+  plainNameError,
   transition,
   type DashboardEntity,
   type EntityRole,
@@ -18,6 +19,11 @@ function invalidSettings(patch: EntitySettings): InvalidField[] {
   const invalid: InvalidField[] = [];
   if (patch.display_name !== undefined && patch.display_name.el.trim() === '') {
     invalid.push({ invalid_field: 'display_name.el', error_info: { code: 'required' } });
+  }
+  // The name reaches SMS and e-mails: one line, no web address (issue #31).
+  for (const locale of ['el', 'en', 'fr'] as const) {
+    const error = patch.display_name ? plainNameError(patch.display_name[locale]) : null;
+    if (error) invalid.push({ invalid_field: `display_name.${locale}`, error_info: error });
   }
   if (patch.email !== undefined) {
     const email = patch.email.trim();
