@@ -22,14 +22,6 @@ export function Header({
   onLogout,
 }: HeaderProps) {
   const { t } = useTranslation();
-  // Development only: where the SMS codes and e-mails go, one click from every page.
-  const outboxLink = isTestEnvironment ? (
-    <li>
-      <Link className="dilosi-header-link" to={paths.dev.outbox.getHref()}>
-        {t('header.menu.outbox')}
-      </Link>
-    </li>
-  ) : null;
   return (
     <header className="govgr-header">
       <div className="govgr-header__container">
@@ -51,7 +43,6 @@ export function Header({
           {user ? (
             <ul className="dilosi-user-menu__list">
               <li className="dilosi-user-menu__name">{user.display_name}</li>
-              {outboxLink}
               {user.is_admin && showDashboard ? (
                 <li>
                   <Link className="dilosi-header-link" to={paths.dashboard.root.getHref()}>
@@ -78,7 +69,6 @@ export function Header({
             </ul>
           ) : (
             <ul className="dilosi-user-menu__list">
-              {outboxLink}
               <li>
                 <Link className="dilosi-header-link" to={paths.auth.login.getHref()}>
                   {isTestEnvironment ? t('header.menu.demoUsers') : t('header.menu.login')}
