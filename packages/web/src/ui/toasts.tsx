@@ -125,15 +125,41 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
   );
 }
 
+/**
+ * Toasts float over the bottom of the page; the page gets that much room below its end
+ * (`--dilosi-toasts-space`, read by styles.css) so that nothing stays hidden under them: the last
+ * buttons, a case's tabs at 360 px, scroll up into view.
+ */
+function useReservedSpace() {
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = region.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      const height = element.getBoundingClientRect().height;
+      if (height > 0) root.style.setProperty('--dilosi-toasts-space', `${Math.ceil(height)}px`);
+      else root.style.removeProperty('--dilosi-toasts-space');
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--dilosi-toasts-space');
+    };
+  }, []);
+  return region;
+}
+
 /** The toasts of the whole app; rendered once, next to the shell. */
 export function ToastRegion() {
   const { t } = useTranslation();
   const current = useToasts();
+  const region = useReservedSpace();
   const errors = current.filter((toast) => toast.variant === 'error');
   const others = current.filter((toast) => toast.variant !== 'error');
   const closeLabel = t('toasts.close');
   return (
-    <div className="dilosi-toasts">
+    <div className="dilosi-toasts" ref={region}>
       {/* Announced at once, like an alert, without being an empty alert on every page. */}
       <div aria-live="assertive" aria-relevant="additions">
         <ul className="dilosi-toasts__list">

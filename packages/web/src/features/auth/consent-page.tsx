@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isValidGreekMobile } from '@dilosi/domain';
@@ -7,11 +7,13 @@ import { isApiRequestError } from '../../api/api-client';
 import { updateProfile, useCurrentUser } from '../../api/auth';
 import { paths } from '../../config/paths';
 import {
+  Checkbox,
   controlAria,
   ErrorSummary,
   Field,
   FieldGroup,
   inputClassName,
+  RadioGroup,
   useFocusOnErrors,
 } from '../../ui/form';
 import { PageContainer } from '../../ui/page-container';
@@ -35,7 +37,13 @@ export function ConsentPage() {
   const [errors, setErrors] = useState<Errors>({});
   const errorMessage = useErrorMessage();
   const [isSubmitting, setSubmitting] = useState(false);
-  const ids = { choice: useId(), mobile: useId() };
+  const ids = { choice: useId(), mobile: useId(), check: useId() };
+  // The number the login gave is the one to confirm: filled in once the profile arrives, unless
+  // the reader has typed already.
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!typed.current && user?.mobile) setMobile(user.mobile);
+  }, [user?.mobile]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -108,22 +116,16 @@ export function ConsentPage() {
           legendClassName="govgr-heading-s"
           error={errors.choice}
         >
-          <div className="govgr-field__choices">
-            {(['yes', 'no'] as const).map((value) => (
-              <label key={value} className="govgr-choice" htmlFor={`${ids.choice}-${value}`}>
-                <input
-                  id={`${ids.choice}-${value}`}
-                  className="govgr-choice__input"
-                  type="radio"
-                  name="mobile_use"
-                  value={value}
-                  checked={choice === value}
-                  onChange={() => setChoice(value)}
-                />
-                <span className="govgr-choice__label">{t(`consent.${value}`)}</span>
-              </label>
-            ))}
-          </div>
+          <RadioGroup
+            id={`${ids.choice}-yes`}
+            name="mobile_use"
+            options={[
+              { value: 'yes', label: t('consent.yes') },
+              { value: 'no', label: t('consent.no') },
+            ]}
+            value={choice}
+            onChange={setChoice}
+          />
         </FieldGroup>
         {choice === 'yes' ? (
           <Field
@@ -143,17 +145,17 @@ export function ConsentPage() {
               autoComplete="tel-national"
               value={mobile}
               {...controlAria(ids.mobile, { hasHint: true, hasError: Boolean(errors.mobile) })}
-              onChange={(e) => setMobile(e.target.value)}
+              onChange={(e) => {
+                typed.current = true;
+                setMobile(e.target.value);
+              }}
             />
-            <label className="govgr-choice dilosi-consent-check">
-              <input
-                className="govgr-choice__input"
-                type="checkbox"
-                checked={checkCertified}
-                onChange={(e) => setCheckCertified(e.target.checked)}
-              />
-              <span className="govgr-choice__label">{t('consent.checkCertified')}</span>
-            </label>
+            <Checkbox
+              id={ids.check}
+              checked={checkCertified}
+              onChange={setCheckCertified}
+              label={t('consent.checkCertified')}
+            />
           </Field>
         ) : null}
         <button type="submit" className="govgr-btn govgr-btn-primary" disabled={isSubmitting}>
