@@ -57,6 +57,11 @@ export const validationContextSchema = z.object({
   id: z.string(),
   /** The languages the context's page offers; the default context is Greek only. */
   languages: z.array(z.enum(LOCALES)).min(1),
+  /**
+   * Our extension (docs/api.md): the context that serves readers of other languages, for a
+   * context with fewer (the Greek-only default leads to the international one).
+   */
+  more_languages: z.string().optional(),
   title: localizedTextSchema,
   description: localizedTextSchema,
 });

@@ -270,7 +270,11 @@ describe('public validation', () => {
     it('has a Greek-only default context and an international one in el, en and fr', async () => {
       const fallback = await t.app.inject({ url: '/api/validation/contexts/default' });
       expect(fallback.statusCode).toBe(200);
-      expect(fallback.json().data.info).toMatchObject({ id: 'default', languages: ['el'] });
+      expect(fallback.json().data.info).toMatchObject({
+        id: 'default',
+        languages: ['el'],
+        more_languages: 'international',
+      });
       expect(fallback.json().data.info.title.el).toBe('Επαλήθευση εγγράφου');
       const international = await t.app.inject({ url: '/api/validation/contexts/international' });
       expect(international.json().data.info.languages).toEqual(['el', 'en', 'fr']);

@@ -9,6 +9,7 @@ export const VALIDATION_CONTEXTS: readonly ValidationContext[] = [
   {
     id: 'default',
     languages: ['el'],
+    more_languages: 'international',
     title: {
       el: 'Επαλήθευση εγγράφου',
       en: 'Document validation',

@@ -153,7 +153,7 @@ export function QrScanPage() {
 
   const isError = message !== null && ERRORS.has(message);
   return (
-    <ValidationFrame contextId={contextId}>
+    <ValidationFrame contextId={contextId} inContext={paths.validation.scanValidate.getHref}>
       {() => (
         <div className="dilosi-validation">
           <PageHeading caption={t('caption')}>{t('scan.title')}</PageHeading>

@@ -14,7 +14,7 @@ export function ValidationContextPage() {
   const locale = useLocale();
   const contextId = useContextId();
   return (
-    <ValidationFrame contextId={contextId}>
+    <ValidationFrame contextId={contextId} inContext={paths.validation.context.getHref}>
       {(context) => (
         <div className="dilosi-validation">
           <PageHeading caption={t('caption')}>{context.title[locale]}</PageHeading>

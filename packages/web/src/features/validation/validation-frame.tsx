@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isLocale, type Locale, type ValidationContext } from '@dilosi/domain';
 import { isApiRequestError } from '../../api/api-client';
@@ -6,6 +7,7 @@ import { changeLocale } from '../../i18n';
 import { useLocale } from '../../i18n/use-locale';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
+import { useRestrictPageLanguages } from '../../ui/page-languages';
 import { useValidationContextQuery } from './api/get-validation-context';
 import { useContextLanguage } from './use-context-language';
 import './validation.css';
@@ -37,20 +39,46 @@ function ContextLanguageSelector({ context }: { context: ValidationContext }) {
   );
 }
 
+// Written in each language itself: the reader cannot read the page they are on.
+const MORE_LANGUAGES: { lang: Locale; text: string }[] = [
+  { lang: 'en', text: 'Read this page in English' },
+  { lang: 'fr', text: 'Lire cette page en français' },
+];
+
+/** A context in fewer languages leads its foreign readers to the one that serves them. */
+function MoreLanguages({ href }: { href: string }) {
+  return (
+    <ul className="govgr-list dilosi-validation__more-languages">
+      {MORE_LANGUAGES.map(({ lang, text }) => (
+        <li key={lang} lang={lang}>
+          <Link className="govgr-link" to={href} hrefLang={lang}>
+            {text}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Every validation page sits in its context: the context's languages (the interface follows
- * them), its language choice, and a not-found answer for an unknown context.
+ * them, the footer offers no others), its language choice or a way to the context of more
+ * languages, and a not-found answer for an unknown context.
  */
 export function ValidationFrame({
   contextId,
+  inContext,
   children,
 }: {
   contextId: string;
+  /** This page's address in another context: where `more_languages` leads. */
+  inContext: (contextId: string) => string;
   children: (context: ValidationContext) => ReactNode;
 }) {
   const { t } = useTranslation('validation-page');
   const query = useValidationContextQuery(contextId);
   useContextLanguage(query.data);
+  useRestrictPageLanguages(query.data?.languages);
 
   if (query.isPending) {
     return (
@@ -79,6 +107,9 @@ export function ValidationFrame({
   return (
     <PageContainer>
       <ContextLanguageSelector context={query.data} />
+      {query.data.more_languages ? (
+        <MoreLanguages href={inContext(query.data.more_languages)} />
+      ) : null}
       {children(query.data)}
     </PageContainer>
   );

@@ -55,7 +55,10 @@ export function ValidationShowPage() {
   const contextId = useContextId();
   const parsed = parseReferenceCode(ref);
   return (
-    <ValidationFrame contextId={contextId}>
+    <ValidationFrame
+      contextId={contextId}
+      inContext={(other) => paths.validation.contextShow.getHref(other, ref)}
+    >
       {() => (
         <div className="dilosi-validation">
           <PageHeading caption={t('caption')}>{t('show.title')}</PageHeading>
