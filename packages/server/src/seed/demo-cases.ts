@@ -2,33 +2,44 @@ import { caseMachine, nameKey, transition, type CaseStatus } from '@dilosi/domai
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 
-/** Citizens named on the demo cases (not users: the cases carry a copy of the name). */
-const FIRSTNAMES = [
-  'ΜΑΡΙΑ',
-  'ΓΕΩΡΓΙΟΣ',
-  'ΕΛΕΝΗ',
-  'ΙΩΑΝΝΗΣ',
-  'ΑΙΚΑΤΕΡΙΝΗ',
-  'ΝΙΚΟΛΑΟΣ',
-  'ΒΑΣΙΛΙΚΗ',
-  'ΔΗΜΗΤΡΙΟΣ',
-  'ΣΟΦΙΑ',
-  'ΚΩΝΣΤΑΝΤΙΝΟΣ',
-  'ΑΓΓΕΛΙΚΗ',
-  'ΠΑΝΑΓΙΩΤΗΣ',
+/**
+ * Citizens named on the demo cases (not users: the cases carry a copy of the name). A woman takes
+ * her surname's feminine form (ΠΑΠΑΔΟΠΟΥΛΟΣ → ΠΑΠΑΔΟΠΟΥΛΟΥ), as Greek registries write it.
+ */
+export const DEMO_FIRSTNAMES: readonly { name: string; isFemale: boolean }[] = [
+  { name: 'ΜΑΡΙΑ', isFemale: true },
+  { name: 'ΓΕΩΡΓΙΟΣ', isFemale: false },
+  { name: 'ΕΛΕΝΗ', isFemale: true },
+  { name: 'ΙΩΑΝΝΗΣ', isFemale: false },
+  { name: 'ΑΙΚΑΤΕΡΙΝΗ', isFemale: true },
+  { name: 'ΝΙΚΟΛΑΟΣ', isFemale: false },
+  { name: 'ΒΑΣΙΛΙΚΗ', isFemale: true },
+  { name: 'ΔΗΜΗΤΡΙΟΣ', isFemale: false },
+  { name: 'ΣΟΦΙΑ', isFemale: true },
+  { name: 'ΚΩΝΣΤΑΝΤΙΝΟΣ', isFemale: false },
+  { name: 'ΑΓΓΕΛΙΚΗ', isFemale: true },
+  { name: 'ΠΑΝΑΓΙΩΤΗΣ', isFemale: false },
 ];
-const SURNAMES = [
-  'ΠΑΠΑΔΟΠΟΥΛΟΣ',
-  'ΒΛΑΧΟΣ',
-  'ΑΓΓΕΛΟΠΟΥΛΟΣ',
-  'ΝΙΚΟΛΑΙΔΗΣ',
-  'ΚΑΡΑΜΑΝΛΗΣ',
-  'ΟΙΚΟΝΟΜΟΥ',
-  'ΜΠΑΚΟΓΙΑΝΝΗΣ',
-  'ΧΑΤΖΗΔΑΚΗΣ',
-  'ΣΤΑΥΡΟΠΟΥΛΟΣ',
-  'ΤΣΑΚΑΛΩΤΟΣ',
+export const DEMO_SURNAMES: readonly { male: string; female: string }[] = [
+  { male: 'ΠΑΠΑΔΟΠΟΥΛΟΣ', female: 'ΠΑΠΑΔΟΠΟΥΛΟΥ' },
+  { male: 'ΒΛΑΧΟΣ', female: 'ΒΛΑΧΟΥ' },
+  { male: 'ΑΓΓΕΛΟΠΟΥΛΟΣ', female: 'ΑΓΓΕΛΟΠΟΥΛΟΥ' },
+  { male: 'ΝΙΚΟΛΑΙΔΗΣ', female: 'ΝΙΚΟΛΑΙΔΟΥ' },
+  { male: 'ΚΑΡΑΜΑΝΛΗΣ', female: 'ΚΑΡΑΜΑΝΛΗ' },
+  { male: 'ΟΙΚΟΝΟΜΟΥ', female: 'ΟΙΚΟΝΟΜΟΥ' },
+  { male: 'ΜΠΑΚΟΓΙΑΝΝΗΣ', female: 'ΜΠΑΚΟΓΙΑΝΝΗ' },
+  { male: 'ΧΑΤΖΗΔΑΚΗΣ', female: 'ΧΑΤΖΗΔΑΚΗ' },
+  { male: 'ΣΤΑΥΡΟΠΟΥΛΟΣ', female: 'ΣΤΑΥΡΟΠΟΥΛΟΥ' },
+  { male: 'ΤΣΑΚΑΛΩΤΟΣ', female: 'ΤΣΑΚΑΛΩΤΟΥ' },
 ];
+
+/** A demo citizen's full name, the surname in the form that agrees with the first name. */
+export function demoCitizenName(
+  first: (typeof DEMO_FIRSTNAMES)[number],
+  surname: (typeof DEMO_SURNAMES)[number],
+): string {
+  return `${first.name} ${first.isFemale ? surname.female : surname.male}`;
+}
 const TEMPLATES: { refname: string; subject: string }[] = [
   { refname: 'solemn-declaration', subject: 'Υπεύθυνη δήλωση' },
   { refname: 'authorisation', subject: 'Εξουσιοδότηση' },
@@ -99,7 +110,7 @@ export async function seedDemoCases(
         if (moved.ok && moved.state) status = moved.state;
         const assignee = status !== 'incoming' && clerks.length > 0 ? pick(clerks) : null;
         const template = pick(templates);
-        const name = `${pick(FIRSTNAMES)} ${pick(SURNAMES)}`;
+        const name = demoCitizenName(pick(DEMO_FIRSTNAMES), pick(DEMO_SURNAMES));
         const { rows } = await sql<{ n: string }>`select nextval('case_number_seq') as n`.execute(
           trx,
         );
