@@ -3,7 +3,16 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
 import { ModalDialog } from './modal-dialog';
 
 /** One single-key shortcut: the key as KeyboardEvent.key gives it, what it does, and its label. */
-export type Shortcut = { key: string; label: string; run: () => void };
+export type Shortcut = {
+  key: string;
+  label: string;
+  run: () => void;
+  /**
+   * The id of the button that does the same: the shortcut moves the focus there first, so a
+   * dialog it opens gives the focus back to that button when it closes, not to the page's body.
+   */
+  controlId?: string;
+};
 
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
@@ -62,6 +71,7 @@ export function useKeyboardShortcuts(shortcuts: readonly Shortcut[], onHelp: () 
       const shortcut = latest.current.shortcuts.find((s) => s.key === event.key);
       if (!shortcut) return;
       event.preventDefault();
+      if (shortcut.controlId) document.getElementById(shortcut.controlId)?.focus();
       shortcut.run();
     };
     document.addEventListener('keydown', onKeyDown);

@@ -50,6 +50,18 @@ export function ModalDialog({
     }
   }, [isOpen]);
 
+  // A dialog its caller unmounts while open fires no close event: give the focus back then too.
+  // (StrictMode's rehearsal of an unmount leaves the dialog in the page: nothing to give back.)
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (!dialog || dialog.isConnected) return;
+      const target = opener.current;
+      opener.current = null;
+      if (target?.isConnected) target.focus();
+    };
+  }, []);
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

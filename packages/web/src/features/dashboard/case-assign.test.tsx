@@ -98,6 +98,19 @@ describe('assigning a case to oneself', () => {
     expect(screen.queryByRole('dialog', { name: 'Ανάθεση' })).toBeNull();
   });
 
+  it('gives the focus back to the Assign button when a dialog opened by its key closes', async () => {
+    mockEntity();
+    mockCase();
+    const { user } = renderApp(caseUrl, { user: CLERK, config: CONFIG });
+    const assign = await screen.findByRole('button', { name: 'Ανάθεση' });
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard('a');
+    const dialog = await screen.findByRole('dialog', { name: 'Ανάθεση' });
+    await user.click(within(dialog).getAllByRole('button', { name: 'Κλείσιμο' })[0] as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ανάθεση' })).toBeNull());
+    expect(document.activeElement).toBe(assign);
+  });
+
   it('offers no "assign to me" to someone who is not one of the entity’s clerks', async () => {
     mockEntity(clerks.filter((clerk) => clerk.user_id !== CLERK.id));
     mockCase();

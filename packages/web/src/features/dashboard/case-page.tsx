@@ -51,6 +51,14 @@ const when = (iso: string) => formatAthensDateTime(new Date(iso));
  * /dashboard/entities/show/{entityId}/inbox/show/declaration/{inboxId}: the case with its tabs
  * (details, notes, replies, messages, history, each with its count) and actions.
  */
+/** The action buttons a shortcut stands for (the focus returns to them after the dialog). */
+const CASE_ACTION_IDS = {
+  assign: 'case-action-assign',
+  status: 'case-action-status',
+  note: 'case-action-note',
+  message: 'case-action-message',
+} as const;
+
 export function CasePage() {
   const { entityId = '', inboxId = '' } = useParams();
   const [search] = useSearchParams();
@@ -84,10 +92,30 @@ export function CasePage() {
         if (around?.previous) void navigate(caseLink(around.previous));
       },
     },
-    { key: 'a', label: t('shortcuts.assign'), run: () => setDialog('assign') },
-    { key: 's', label: t('shortcuts.status'), run: () => setDialog('status') },
-    { key: 'n', label: t('shortcuts.note'), run: () => setDialog('note') },
-    { key: 'm', label: t('shortcuts.message'), run: () => setDialog('message') },
+    {
+      key: 'a',
+      label: t('shortcuts.assign'),
+      run: () => setDialog('assign'),
+      controlId: CASE_ACTION_IDS.assign,
+    },
+    {
+      key: 's',
+      label: t('shortcuts.status'),
+      run: () => setDialog('status'),
+      controlId: CASE_ACTION_IDS.status,
+    },
+    {
+      key: 'n',
+      label: t('shortcuts.note'),
+      run: () => setDialog('note'),
+      controlId: CASE_ACTION_IDS.note,
+    },
+    {
+      key: 'm',
+      label: t('shortcuts.message'),
+      run: () => setDialog('message'),
+      controlId: CASE_ACTION_IDS.message,
+    },
   ];
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) throw query.error;
@@ -158,6 +186,7 @@ export function CasePage() {
           <button
             type="button"
             className="govgr-btn govgr-btn-primary"
+            id={CASE_ACTION_IDS.assign}
             onClick={() => setDialog('assign')}
           >
             {t('actions.assign')}
@@ -165,6 +194,7 @@ export function CasePage() {
           <button
             type="button"
             className="govgr-btn govgr-btn-secondary"
+            id={CASE_ACTION_IDS.status}
             onClick={() => setDialog('status')}
           >
             {t('actions.status')}
@@ -179,6 +209,7 @@ export function CasePage() {
           <button
             type="button"
             className="govgr-btn govgr-btn-secondary"
+            id={CASE_ACTION_IDS.note}
             onClick={() => setDialog('note')}
           >
             {t('actions.note')}
@@ -186,6 +217,7 @@ export function CasePage() {
           <button
             type="button"
             className="govgr-btn govgr-btn-secondary"
+            id={CASE_ACTION_IDS.message}
             onClick={() => setDialog('message')}
           >
             {t('actions.message')}
