@@ -106,7 +106,10 @@ export function AppLayout() {
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="dilosi-main">
         <Suspense fallback={<PageSkeleton />}>{content}</Suspense>
       </main>
-      <Footer version={config.data?.settings.VERSION} />
+      <Footer
+        version={config.data?.settings.VERSION}
+        showOutbox={config.data?.flags.DEVEL ?? false}
+      />
       {/* New messages arriving while a citizen is on her home page or her messages (each page
           view polls for 20 s). Other pages do not poll: a poll would keep an idle session alive. */}
       {user &&

@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths';
 import { LanguageSwitcher } from './language-switcher';
 
-type FooterProps = { version?: string | undefined };
+type FooterProps = {
+  version?: string | undefined;
+  /** Development: where the SMS codes and e-mails go (below the first screen: no layout shift). */
+  showOutbox?: boolean;
+};
 
-export function Footer({ version }: FooterProps) {
+export function Footer({ version, showOutbox = false }: FooterProps) {
   const { t } = useTranslation();
   const contentLinks = [
     { slug: 'about', label: t('footer.links.about') },
@@ -42,6 +46,13 @@ export function Footer({ version }: FooterProps) {
                       </Link>
                     </li>
                   ))}
+                  {showOutbox ? (
+                    <li className="govgr-footer__inline-list-item">
+                      <Link className="govgr-footer__link" to={paths.dev.outbox.getHref()}>
+                        {t('footer.links.outbox')}
+                      </Link>
+                    </li>
+                  ) : null}
                 </ul>
               </nav>
               <p className="govgr-footer__licence-description dilosi-footer__text">
