@@ -100,10 +100,12 @@ describe('entity dashboard', () => {
     await expect.poll(() => page.getByRole('tabpanel').textContent()).toContain(STATEMENT);
     const caseUrl = page.url();
 
-    // Assigns herself: the case becomes pending.
+    // Assigns herself with one button: the case becomes pending.
     await page.getByRole('button', { name: 'Ανάθεση' }).click();
-    await page.getByLabel('Χειριστής').selectOption({ label: 'ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ' });
-    await page.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await page
+      .getByRole('dialog', { name: 'Ανάθεση' })
+      .getByRole('button', { name: 'Ανάθεση σε εμένα' })
+      .click();
     await expect.poll(() => h1(page).textContent()).toContain('Σε εκκρεμότητα');
 
     // An internal note.

@@ -47,6 +47,9 @@ describe('forwarding a case, and the message types', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await shot(page, 'forward-dialog-1280-el');
     await dialog.getByLabel('Φορέας').selectOption({ label: 'Δήμος Θεσσαλονίκης' });
+    await dialog
+      .getByRole('textbox', { name: /Σχόλιο για τον φορέα/ })
+      .fill('Αρμόδια η Θεσσαλονίκη για το πεζοδρόμιο.');
     await dialog.getByRole('button', { name: 'Προώθηση' }).click();
     await expect
       .poll(() => page.getByText('Η υπόθεση προωθήθηκε: Δήμος Θεσσαλονίκης.').count())
@@ -79,6 +82,11 @@ describe('forwarding a case, and the message types', () => {
       .poll(() => other.page.getByRole('main').textContent())
       .toContain(`Forwarded from: Municipality of Athens, case ${caseNumber}.`);
     await expect.poll(() => other.page.getByRole('tabpanel').textContent()).toContain(STATEMENT);
+    // The forwarding clerk's comment reaches the receiving entity, in the case's history.
+    await other.page.getByRole('tab', { name: /^History/ }).click();
+    await expect
+      .poll(() => other.page.getByRole('tabpanel').textContent())
+      .toContain('Comment: “Αρμόδια η Θεσσαλονίκη για το πεζοδρόμιο.”');
     expect(await hasHorizontalScroll(other.page)).toBe(false);
     expect(await seriousAccessibilityViolations(other.page)).toEqual([]);
     await shot(other.page, 'forwarded-target-360-en');

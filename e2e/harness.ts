@@ -278,7 +278,7 @@ export async function loginAsStaff(page: Page, baseUrl: string, person = /ΑΙΚ
   await page.goto(`${baseUrl}/dashboard-login`);
   await page
     .getByRole('link', {
-      name: /Σύνδεση με κωδικούς Δημόσιας Διοίκησης|public administration credentials/,
+      name: /Σύνδεση με κωδικούς Δημόσιας Διοίκησης|public administration credentials|identifiants de l'administration publique/,
     })
     .click();
   await page.getByRole('button', { name: person }).click();
