@@ -133,6 +133,8 @@ export const ERROR_CODES = [
   // Replies and documents issued by an entity (issue #13).
   'template_not_for_entity',
   'message_not_repliable',
+  // The two-way thread of a case (issue #33): a dismissed case takes no message from its citizen.
+  'case_dismissed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -223,7 +223,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await messageRoutes(authenticated, { database, config, notifier });
         await accessLogRoutes(authenticated, database);
         await vaultExportRoutes(authenticated, vaultExports);
-        await vaultRoutes(authenticated, { database, catalog });
+        await vaultRoutes(authenticated, {
+          database,
+          catalog,
+          config,
+          pdfInspector,
+          pdfTokenKey: issuance.pdfTokenKey,
+        });
         await replyRoutes(authenticated, { ...issuance, pdfInspector });
         await forwardRoutes(authenticated, database);
       });

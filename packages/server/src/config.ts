@@ -160,6 +160,9 @@ export const envSchema = z.object({
   // Messages one entity's clerks may send citizens, together (429 event_limit_reached past it).
   ENTITY_MESSAGES_PER_MINUTE: positiveInt(60),
   ENTITY_MESSAGES_PER_HOUR: positiveInt(1000),
+  // Messages one citizen may write into her cases' threads, over all of them (issue #33).
+  CITIZEN_MESSAGES_PER_MINUTE: positiveInt(5),
+  CITIZEN_MESSAGES_PER_HOUR: positiveInt(30),
   // Issuance (docs/issuance.md): the SMS code, the PDF download link, retention.
   OTP_TTL_SECONDS: positiveInt(300),
   OTP_MAX_ATTEMPTS: positiveInt(5),

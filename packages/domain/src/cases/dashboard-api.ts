@@ -174,6 +174,12 @@ export type CaseReply = z.infer<typeof caseReplySchema>;
  */
 export const answerReceivedDocumentSchema = z.object({ message: z.string().max(4000) });
 
+/**
+ * The multipart part of the one PDF a citizen may attach to her message (`file__attachment`,
+ * beside the `json` part with the message), checked like every upload.
+ */
+export const CASE_MESSAGE_ATTACHMENT_FIELD = 'attachment';
+
 /** POST /api/entity/{e}/inbox/{i}/reply: the reply template to start from. */
 export const startReplySchema = z.object({ template: z.string().min(1).max(64) });
 
@@ -283,6 +289,8 @@ export const caseMessageSchema = z.object({
   timestamp: z.string(),
   /** `staff`: written by a clerk; `citizen`: the citizen's answer. */
   direction: z.enum(['staff', 'citizen']),
+  /** The one PDF the citizen attached to her message (issue #33); downloaded by its token. */
+  attachment: z.object({ filename: z.string(), size: z.number().int() }).nullable(),
 });
 export type CaseMessage = z.infer<typeof caseMessageSchema>;
 export const caseMessageListSchema = z.object({ data: z.array(caseMessageSchema) });

@@ -78,6 +78,8 @@ export const citizenMessageSchema = z.object({
       answer_reason: z.string().nullable().optional(),
     })
     .nullable(),
+  /** The case the message is about (a vault case's id): she may answer it into the thread. */
+  case_entry_id: z.string().nullable().optional(),
 });
 export type CitizenMessage = z.infer<typeof citizenMessageSchema>;
 

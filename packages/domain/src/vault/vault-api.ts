@@ -42,3 +42,40 @@ export type VaultCasePage = z.infer<typeof vaultCasePageSchema>;
 
 /** Page sizes of the vault's lists (spec section 9: "options 5, 10, 15 in one list"). */
 export const VAULT_PAGE_SIZES = [5, 10, 15] as const;
+
+/**
+ * Why a case takes no message from its citizen now: its entity is disabled (its cases are
+ * read-only) or the entity dismissed the closed case from its lists. The server answers 409
+ * with this code; the vault page shows it instead of the form.
+ */
+export const CASE_THREAD_REFUSALS = ['entity_disabled', 'case_dismissed'] as const;
+export type CaseThreadRefusal = (typeof CASE_THREAD_REFUSALS)[number];
+
+export function caseThreadRefusal(entry: {
+  isEntityEnabled: boolean;
+  isDismissed: boolean;
+}): CaseThreadRefusal | null {
+  if (!entry.isEntityEnabled) return 'entity_disabled';
+  if (entry.isDismissed) return 'case_dismissed';
+  return null;
+}
+
+/** One message of a case's thread as its citizen reads it (a clerk's name is not shown). */
+export const vaultThreadMessageSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  direction: z.enum(['staff', 'citizen']),
+  timestamp: z.string(),
+  attachment: z.object({ filename: z.string(), size: z.number().int() }).nullable(),
+});
+export type VaultThreadMessage = z.infer<typeof vaultThreadMessageSchema>;
+
+/** GET /api/vault/cases/{id}/messages: the case, its two-way thread (oldest first), and whether she may write. */
+export const vaultCaseThreadSchema = z.object({
+  data: z.object({
+    case: vaultCaseSchema.omit({ received: true, forwarded_from: true }),
+    messages: z.array(vaultThreadMessageSchema),
+    refusal: z.enum(CASE_THREAD_REFUSALS).nullable(),
+  }),
+});
+export type VaultCaseThread = z.infer<typeof vaultCaseThreadSchema>['data'];

@@ -372,6 +372,17 @@ export type CaseMessagesTable = {
   created_at: Timestamp;
 };
 
+/** The one PDF a citizen attached to her message in a case's thread (issue #33). */
+export type CaseMessageFilesTable = {
+  case_message_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  created_at: Timestamp;
+};
+
 export type CitizenMessageType =
   | 'message'
   | 'wallet-consent-request'
@@ -498,6 +509,7 @@ export type DB = {
   inbox_counts: InboxCountsTable;
   case_comments: CaseCommentsTable;
   case_messages: CaseMessagesTable;
+  case_message_files: CaseMessageFilesTable;
   citizen_messages: CitizenMessagesTable;
   entity_decisions: EntityDecisionsTable;
   document_access_log: DocumentAccessLogTable;

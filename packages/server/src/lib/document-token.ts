@@ -12,7 +12,7 @@ const MAC_BYTES = 16;
 
 /** What a token is for: a token of one purpose is refused for another. */
 export type DocumentTokenPurpose =
-  'pdf-download' | 'validation-pdf' | 'case-attachment' | 'vault-export';
+  'pdf-download' | 'validation-pdf' | 'case-attachment' | 'vault-export' | 'case-message-file';
 
 function mac(key: Buffer, purpose: DocumentTokenPurpose, payload: Buffer): Buffer {
   return crypto

@@ -174,6 +174,11 @@ export const VaultDraftsPage = lazy(() =>
 export const VaultCasesPage = lazy(() =>
   import('../features/vault/vault-cases-page').then((m) => ({ default: m.VaultCasesPage })),
 );
+export const VaultCaseThreadPage = lazy(() =>
+  import('../features/vault/vault-case-thread-page').then((m) => ({
+    default: m.VaultCaseThreadPage,
+  })),
+);
 export const VaultInboxPage = lazy(() =>
   import('../features/vault/vault-inbox-page').then((m) => ({ default: m.VaultInboxPage })),
 );

@@ -168,6 +168,11 @@ export const paths = {
       getHref: (query: { page?: number; size?: number } = {}) =>
         withQuery('/vault/cases', pageQuery(query)),
     },
+    /** One case of hers and its thread with the entity (issue #33); the id of a vault case. */
+    thread: {
+      path: '/vault/cases/:caseId',
+      getHref: (caseId: string) => `/vault/cases/${enc(caseId)}`,
+    },
     drafts: {
       path: '/vault/drafts',
       getHref: (query: { page?: number; size?: number } = {}) =>

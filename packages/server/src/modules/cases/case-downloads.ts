@@ -1,3 +1,4 @@
+import { isUuid } from '@dilosi/domain';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
@@ -7,7 +8,9 @@ import { signDocumentToken, verifyDocumentToken } from '../../lib/document-token
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
 
-const expiry = (services: Pick<CaseServices, 'config'>) =>
+type DownloadServices = { config: Pick<CaseServices['config'], 'PDF_TOKEN_TTL_SECONDS'> };
+
+const expiry = (services: DownloadServices) =>
   new Date(now().getTime() + services.config.PDF_TOKEN_TTL_SECONDS * 1000);
 
 /** POST .../pdf/token: a short-lived address of the case's sealed PDF, and whose PDF it is. */
@@ -77,6 +80,14 @@ export async function replyWithCaseFile(
     .where('id', '=', check.documentId)
     .executeTakeFirst();
   if (!file) throw new AppError(404, 'not_found');
+  return sendFile(reply, file);
+}
+
+/** A stored file as a download that no browser renders in place. */
+function sendFile(
+  reply: FastifyReply,
+  file: { bytes: Uint8Array; filename: string; content_type: string; sha256: string },
+) {
   const safeName = file.filename.replace(/[^\w.\- ]+/g, '_');
   return reply
     .header('Content-Type', file.content_type)
@@ -88,4 +99,53 @@ export async function replyWithCaseFile(
     .header('Cache-Control', 'private, no-store')
     .header('X-Content-Type-Options', 'nosniff')
     .send(Buffer.from(file.bytes));
+}
+
+/**
+ * POST …/communications/{m}/attachment/token (clerks) and …/vault/cases/{id}/messages/{m}/
+ * attachment/token (the citizen): a short-lived address of the PDF attached to one message of
+ * the case the caller was already found to hold; another case's message: 404 not_found.
+ */
+export async function caseMessageFileUrl(
+  services: DownloadServices & Pick<CaseServices, 'pdfTokenKey'>,
+  db: Kysely<DB>,
+  input: { entryId: string; messageId: string },
+): Promise<string> {
+  if (!isUuid(input.messageId)) throw new AppError(404, 'not_found');
+  const file = await db
+    .selectFrom('case_message_files')
+    .innerJoin('case_messages', 'case_messages.id', 'case_message_files.case_message_id')
+    .select('case_message_files.case_message_id')
+    .where('case_messages.id', '=', input.messageId.toLowerCase())
+    .where('case_messages.inbox_entry_id', '=', input.entryId)
+    .executeTakeFirst();
+  if (!file) throw new AppError(404, 'not_found');
+  const token = signDocumentToken(
+    services.pdfTokenKey,
+    'case-message-file',
+    file.case_message_id,
+    expiry(services),
+  );
+  return `/api/case-message-files/${token}`;
+}
+
+/** GET /api/case-message-files/{token}: the message's PDF, byte for byte; the token authorises. */
+export async function replyWithCaseMessageFile(
+  reply: FastifyReply,
+  services: Pick<CaseServices, 'pdfTokenKey' | 'database'>,
+  token: string,
+) {
+  const check = verifyDocumentToken(services.pdfTokenKey, 'case-message-file', token, now());
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? new AppError(410, 'pdf_token_expired')
+      : new AppError(404, 'not_found');
+  }
+  const file = await services.database.db
+    .selectFrom('case_message_files')
+    .select(['bytes', 'filename', 'content_type', 'sha256'])
+    .where('case_message_id', '=', check.documentId)
+    .executeTakeFirst();
+  if (!file) throw new AppError(404, 'not_found');
+  return sendFile(reply, file);
 }

@@ -103,7 +103,7 @@ export async function listCaseNotes(
   }));
 }
 
-/** GET .../communications: messages with the citizen, oldest first. */
+/** GET .../communications: messages with the citizen, both ways, oldest first. */
 export async function listCaseMessages(
   db: Kysely<DB>,
   input: { entityId: string; inboxId: string },
@@ -112,6 +112,7 @@ export async function listCaseMessages(
   const rows = await db
     .selectFrom('case_messages')
     .leftJoin('users', 'users.id', 'case_messages.user_id')
+    .leftJoin('case_message_files as file', 'file.case_message_id', 'case_messages.id')
     .select([
       'case_messages.id',
       'case_messages.message',
@@ -120,6 +121,8 @@ export async function listCaseMessages(
       'case_messages.user_id',
       'users.firstname',
       'users.surname',
+      'file.filename',
+      'file.size',
     ])
     .where('case_messages.inbox_entry_id', '=', entry.id)
     .orderBy('case_messages.created_at')
@@ -130,5 +133,6 @@ export async function listCaseMessages(
     direction: row.direction,
     user_display_name: row.direction === 'citizen' ? entry.citizen_name : (nameOf(row) ?? ''),
     timestamp: new Date(row.created_at).toISOString(),
+    attachment: row.filename === null ? null : { filename: row.filename, size: row.size ?? 0 },
   }));
 }

@@ -30,7 +30,13 @@ import { requireEntityClerk } from '../staff';
 import { addCaseNote } from './add-case-note';
 import { assignCase } from './assign-case';
 import { bulkUpdateCases } from './bulk-update-cases';
-import { caseAttachmentUrl, casePdfUrl, replyWithCaseFile } from './case-downloads';
+import {
+  caseAttachmentUrl,
+  caseMessageFileUrl,
+  casePdfUrl,
+  replyWithCaseFile,
+  replyWithCaseMessageFile,
+} from './case-downloads';
 import { listCaseHistory, listCaseMessages, listCaseNotes } from './case-history';
 import { caseNeighbours } from './case-neighbours';
 import { findCase } from './case-queries';
@@ -402,6 +408,26 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       return { download_url: url };
     },
   );
+
+  api.post(
+    '/entity/:e/inbox/:i/communications/:m/attachment/token',
+    {
+      schema: {
+        ...docs('A download address of the PDF the citizen attached to one of her messages'),
+        params: caseParams.extend({ m: z.string().max(64) }),
+        response: { 200: caseDownloadSchema, ...routeErrors },
+      },
+    },
+    async (request) => {
+      const { entityId } = await clerkOf(request, request.params.e);
+      const entry = await findCase(db, entityId, request.params.i);
+      const url = await caseMessageFileUrl(services, db, {
+        entryId: entry.id,
+        messageId: request.params.m,
+      });
+      return { download_url: url };
+    },
+  );
 }
 
 /** GET /api/case-files/{token}: public, the token is the authorisation. */
@@ -417,5 +443,17 @@ export async function publicCaseRoutes(app: FastifyInstance, services: CaseServi
       },
     },
     async (request, reply) => replyWithCaseFile(reply, services, request.params.token),
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/case-message-files/:token',
+    {
+      schema: {
+        tags: ['cases'],
+        summary: 'Download the PDF attached to a message of a case by its short-lived token',
+        params: z.object({ token: z.string().max(100) }),
+        response: { 404: apiErrorSchema, 410: apiErrorSchema },
+      },
+    },
+    async (request, reply) => replyWithCaseMessageFile(reply, services, request.params.token),
   );
 }

@@ -7,3 +7,7 @@ export { recordCaseEvent } from './record-case-event';
 export { findCaseCitizen } from './send-case-message';
 export { listCaseReplies } from './list-case-replies';
 export { purgeEntityMessageEvents } from './case-message-limits';
+export { sendCitizenMessage, type CitizenMessageTarget } from './send-citizen-message';
+export { findCitizenCase, type CaseCitizen, type CitizenCase } from './find-citizen-case';
+export { caseMessageFileUrl } from './case-downloads';
+export { acceptCitizenMessageUploads, sendCitizenMessageOf } from './citizen-message-request';

@@ -107,6 +107,7 @@ export async function sendCaseMessage(
       direction: 'staff' as const,
       user_display_name: userDisplayName(author),
       timestamp: at.toISOString(),
+      attachment: null,
     };
   });
 }

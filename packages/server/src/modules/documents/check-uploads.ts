@@ -21,20 +21,38 @@ export function checkUploads(
   attachmentFields: ReadonlyMap<string, TemplateField>,
   options: { fileMaxSize: number; locale: Locale },
 ): UploadedFile[] {
+  return checkFileUploads(
+    uploads,
+    (key) => {
+      const field = attachmentFields.get(key);
+      return field ? fileLimitOf(field, options.fileMaxSize) : undefined;
+    },
+    options,
+  );
+}
+
+/**
+ * The same checks for uploads outside a template (a citizen's message, issue #33): `limitOf`
+ * gives the size limit of the uploads aimed at a key, or undefined to ignore them.
+ */
+export function checkFileUploads(
+  uploads: readonly UploadedFile[],
+  limitOf: (fieldKey: string) => number | undefined,
+  options: { locale: Locale },
+): UploadedFile[] {
   const accepted: UploadedFile[] = [];
   const refused: InvalidField[] = [];
   let firstLimitMb: number | undefined;
   let firstCode: ErrorCode | undefined;
   for (const upload of uploads) {
-    const field = attachmentFields.get(upload.fieldKey);
-    if (!field) continue;
-    const limit = fileLimitOf(field, options.fileMaxSize);
+    const limit = limitOf(upload.fieldKey);
+    if (limit === undefined) continue;
     if (upload.truncated || upload.bytes.length > limit) {
       const maxMb = Math.round((limit / MB) * 10) / 10;
       firstLimitMb ??= maxMb;
       firstCode ??= 'file_too_large';
       refused.push({
-        invalid_field: field.key,
+        invalid_field: upload.fieldKey,
         error_info: {
           code: 'file_too_large',
           message: translate(options.locale, 'validation', 'file_too_large', { max_mb: maxMb }),
@@ -47,7 +65,7 @@ export function checkUploads(
     if (problem) {
       firstCode ??= problem;
       refused.push({
-        invalid_field: field.key,
+        invalid_field: upload.fieldKey,
         error_info: { code: problem, message: translate(options.locale, 'validation', problem) },
       });
       continue;

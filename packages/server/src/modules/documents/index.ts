@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { backstepDocumentRoute } from './backstep-document';
 import { createDocumentRoute } from './create-document';
@@ -6,7 +5,7 @@ import { deleteDocumentRoute } from './delete-document';
 import type { DocumentServices } from './document-services';
 import { getDocumentRoute } from './get-document';
 import { listCitizenDocumentsRoute } from './list-citizen-documents';
-import { multipartBodyReader } from './read-multipart-body';
+import { acceptMultipartUploads } from './read-multipart-body';
 import { updateDocumentRoute } from './update-document';
 
 export type { DocumentServices, IssuanceInput, IssuanceSteps } from './document-services';
@@ -46,6 +45,8 @@ export {
 } from './document-errors';
 export { contentOf, pdfFilename, toApiDocument } from './to-api-document';
 export { documentParamsSchema } from './schemas';
+export { checkFileUploads } from './check-uploads';
+export { acceptMultipartUploads, uploadsOf, type UploadedFile } from './read-multipart-body';
 
 /** The citizen's documents; registered inside the authenticated route tree. */
 export async function documentRoutes(authenticated: FastifyInstance, services: DocumentServices) {
@@ -53,12 +54,12 @@ export async function documentRoutes(authenticated: FastifyInstance, services: D
   // catalogue (or FILE_MAX_SIZE) each; the JSON body limit of the app does not apply to them.
   const maxFileSize = services.catalog.maxFileSize(services.config.FILE_MAX_SIZE);
   await authenticated.register(async (writes) => {
-    await writes.register(multipart, {
-      throwFileSizeLimit: false,
-      limits: { fileSize: maxFileSize, files: 20, fields: 5, parts: 25, fieldSize: 1_048_576 },
-    });
     // A multipart body's `json` part becomes the body the route schema checks.
-    writes.addHook('preValidation', multipartBodyReader(maxFileSize, services.pdfInspector));
+    await acceptMultipartUploads(writes, {
+      maxFileSize,
+      pdfInspector: services.pdfInspector,
+      files: 20,
+    });
     await createDocumentRoute(writes, services);
     await updateDocumentRoute(writes, services);
   });

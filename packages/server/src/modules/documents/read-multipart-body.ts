@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import { AppError } from '../../lib/app-error';
 import type { PdfInspector, PdfProblem } from '../../lib/pdf-inspection/pdf-inspector';
 import { hasInvalidCharacters, invalidCharactersError } from '../../plugins/input-hygiene';
@@ -32,6 +32,28 @@ const FILE_PART = /^file__([a-z][a-z0-9_]*)(?:#(\d{1,2}))?$/;
 // A control character (U+0000 to U+001F, U+007F to U+009F) has no place in a file name: U+0000
 // cannot be stored, the others could break a download's header or a listing's line.
 const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/**
+ * Lets the routes of `scope` take multipart bodies (a `json` part and file parts) as well as
+ * JSON: files up to `maxFileSize` each, at most `files` of them, read and checked by
+ * multipartBodyReader before the route's schema sees the body.
+ */
+export async function acceptMultipartUploads(
+  scope: FastifyInstance,
+  options: { maxFileSize: number; pdfInspector: PdfInspector; files: number },
+): Promise<void> {
+  await scope.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: options.maxFileSize,
+      files: options.files,
+      fields: 5,
+      parts: options.files + 5,
+      fieldSize: 1_048_576,
+    },
+  });
+  scope.addHook('preValidation', multipartBodyReader(options.maxFileSize, options.pdfInspector));
+}
 
 /**
  * preValidation of create and update: a multipart request's `json` part becomes the body (so

@@ -74,5 +74,6 @@ export function toCitizenMessage(row: MessageRow): CitizenMessage {
             answer_reason: row.answer_reason,
           }
         : null,
+    case_entry_id: row.inbox_entry_id,
   };
 }

@@ -1,5 +1,6 @@
 import {
   answerReceivedDocumentSchema,
+  apiErrorSchema,
   canRunUserAction,
   caseMessageSchema,
   caseReplySchema,
@@ -13,7 +14,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { docsOf, routeErrors } from '../../lib/route-schemas';
 import { requireUser } from '../auth';
-import { findCase, listCaseReplies } from '../cases';
+import {
+  acceptCitizenMessageUploads,
+  findCase,
+  listCaseReplies,
+  sendCitizenMessageOf,
+} from '../cases';
 import {
   backstepDocument,
   declarationNotFound,
@@ -34,7 +40,6 @@ import {
   entityDocumentParams,
   entityParams,
 } from './schemas';
-import { answerReceivedDocument } from './answer-received-document';
 import { startEntityDocument } from './start-entity-document';
 import { startReply } from './start-reply';
 
@@ -221,24 +226,35 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     },
   );
 
-  api.post(
-    '/gates/USER/gate/inbox-entries/:id/reply',
-    {
-      schema: {
-        ...docs('The citizen answers a document an entity sent her; it reaches the case'),
-        params: z.object({ id: z.string().max(64) }),
-        body: answerReceivedDocumentSchema,
-        response: { 201: z.object({ data: caseMessageSchema }), ...routeErrors },
+  // The citizen's answer to a message about a case: the same use case as writing into the
+  // case's thread from her vault (issue #33), JSON or multipart with one PDF.
+  await app.register(async (writes) => {
+    await acceptCitizenMessageUploads(writes, services);
+    writes.withTypeProvider<ZodTypeProvider>().post(
+      '/gates/USER/gate/inbox-entries/:id/reply',
+      {
+        schema: {
+          ...docs(
+            'The citizen answers a message or document an entity sent her about a case; it ' +
+              'reaches the case’s thread (JSON, or multipart with one PDF in file__attachment)',
+          ),
+          params: z.object({ id: z.string().max(64) }),
+          body: answerReceivedDocumentSchema,
+          response: {
+            201: z.object({ data: caseMessageSchema }),
+            ...routeErrors,
+            429: apiErrorSchema,
+          },
+        },
       },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const answer = await answerReceivedDocument(services.database, {
-        user,
-        messageId: request.params.id,
-        message: request.body.message,
-      });
-      return reply.status(201).send({ data: answer });
-    },
-  );
+      async (request, reply) => {
+        const answer = await sendCitizenMessageOf(services, db, request, reply, {
+          user: requireUser(request),
+          target: { messageId: request.params.id },
+          message: request.body.message,
+        });
+        return reply.status(201).send({ data: answer });
+      },
+    );
+  });
 }

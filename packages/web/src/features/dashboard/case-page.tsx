@@ -28,6 +28,7 @@ import { RepliesTab, ReplyDialog } from './case-replies';
 import { CaseForwards, ForwardCaseDialog } from './forward-case-dialog';
 import {
   caseDownloadUrl,
+  caseMessageFileUrl,
   useActiveClerks,
   useCase,
   useCaseAction,
@@ -385,11 +386,33 @@ function MessagesTab({ entityId, inboxId }: { entityId: string; inboxId: string 
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) throw query.error;
   if (query.data.data.length === 0) return <p className="govgr-body">{t('case.noMessages')}</p>;
+  const download = async (messageId: string) => {
+    const { download_url } = await caseMessageFileUrl(entityId, inboxId, messageId);
+    window.location.assign(download_url);
+  };
+  // Both ways (issue #33): who wrote each message, the clerk or the citizen, and her PDF.
   return (
-    <ul className="govgr-list">
+    <ul className="govgr-list dilosi-case-messages">
       {query.data.data.map((message) => (
-        <li key={message.id}>
-          <strong>{message.user_display_name}</strong>, {when(message.timestamp)}: {message.message}
+        <li key={message.id} className={`dilosi-case-messages__item--${message.direction}`}>
+          <strong>
+            {message.direction === 'citizen'
+              ? t('case.fromCitizen', { name: message.user_display_name })
+              : t('case.fromStaff', { name: message.user_display_name })}
+          </strong>
+          , {when(message.timestamp)}: {message.message}
+          {message.attachment ? (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="govgr-btn govgr-btn-secondary"
+                onClick={() => void download(message.id)}
+              >
+                {t('case.messageAttachment', { filename: message.attachment.filename })}
+              </button>
+            </>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -115,6 +115,14 @@ export function caseDownloadUrl(entityId: string, inboxId: string, attachment?: 
   });
 }
 
+/** A short-lived address of the PDF the citizen attached to one of her messages (issue #33). */
+export function caseMessageFileUrl(entityId: string, inboxId: string, messageId: string) {
+  return apiFetch<{ download_url: string }>(
+    `${casePath(entityId, inboxId)}/communications/${encodeURIComponent(messageId)}/attachment/token`,
+    { method: 'POST' },
+  );
+}
+
 /** The cases before and after this one in the list it was opened from (its query string). */
 export function useCaseNeighbours(entityId: string, inboxId: string, listQuery: URLSearchParams) {
   const search = listQuery.toString();

@@ -12,6 +12,7 @@ const CONFIG = {
 };
 const LIST = '/api/gates/USER/gate/inbox-entries';
 const ID = '0d0d0d0d-0000-4000-8000-000000000009';
+const CASE = '0e0e0e0e-0000-4000-8000-000000000001';
 
 function received(fields: Partial<CitizenMessage> = {}): CitizenMessage {
   return {
@@ -35,6 +36,7 @@ function received(fields: Partial<CitizenMessage> = {}): CitizenMessage {
       state: 'issued',
       issued_at: '2026-11-25T10:00:00.000Z',
     },
+    case_entry_id: CASE,
     ...fields,
   };
 }
@@ -70,8 +72,18 @@ function mockMessage(message: CitizenMessage) {
     // The received document itself, shown read-only above the answer.
     http.get(`${LIST}/${ID}/document`, () => HttpResponse.json({ data: receivedDocument })),
     http.post(`${LIST}/${ID}/reply`, async ({ request }) => {
-      const body = (await request.json()) as { message: string };
-      sent.push(body);
+      let body: { message: string };
+      if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+        // A PDF: the message in the `json` part, the file in `file__attachment`.
+        const raw = await request.clone().text();
+        const form = await request.formData();
+        body = JSON.parse(String(form.get('json'))) as { message: string };
+        const file = /name="file__attachment"; filename="([^"]+)"/.exec(raw)?.[1];
+        sent.push({ ...body, file, type: (form.get('file__attachment') as File).type });
+      } else {
+        body = (await request.json()) as { message: string };
+        sent.push(body);
+      }
       if (body.message.length > 320) {
         return HttpResponse.json(
           {
@@ -96,6 +108,7 @@ function mockMessage(message: CitizenMessage) {
             direction: 'citizen',
             user_display_name: 'ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ',
             timestamp: '2026-11-25T10:05:00.000Z',
+            attachment: null,
           },
         },
         { status: 201 },
@@ -121,8 +134,28 @@ describe('the reply to a received document', () => {
     expect(await screen.findByText('Η απάντησή σας στάλθηκε στον φορέα.')).toBeTruthy();
   });
 
-  it('is not offered for a plain message', async () => {
-    mockMessage(received({ type: 'message', document: null }));
+  it('answers a plain message about a case with a PDF, and leads to the thread', async () => {
+    const sent = mockMessage(received({ type: 'message', document: null }));
+    const { user } = renderApp(`/my/messages/show/${ID}`, { config: CONFIG });
+    const field = await screen.findByLabelText('Το μήνυμά σας', {}, { timeout: 5000 });
+    await user.type(field, 'Σας το στέλνω.');
+    const pdf = new File(['%PDF-1.7'], 'certificate.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Συνημμένο PDF (προαιρετικό)'), pdf);
+    await user.click(screen.getByRole('button', { name: 'Αποστολή απάντησης' }));
+    await waitFor(() =>
+      expect(sent, JSON.stringify(sent)).toEqual([
+        // jsdom's File reaches the mocked network without its name: the e2e test checks it.
+        { message: 'Σας το στέλνω.', file: expect.any(String), type: 'application/pdf' },
+      ]),
+    );
+    expect(await screen.findByText('Η απάντησή σας στάλθηκε στον φορέα.')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Δείτε τη συνομιλία της υπόθεσης' }).getAttribute('href'),
+    ).toBe(`/vault/cases/${CASE}`);
+  });
+
+  it('is not offered for a message about no case', async () => {
+    mockMessage(received({ type: 'message', document: null, case_entry_id: null }));
     renderApp(`/my/messages/show/${ID}`, { config: CONFIG });
     await screen.findByRole('heading', { level: 1, name: /Δήμος Αθηναίων/ }, { timeout: 5000 });
     expect(screen.queryByLabelText('Το μήνυμά σας')).toBeNull();

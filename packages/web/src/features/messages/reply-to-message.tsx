@@ -1,76 +1,38 @@
-import {
-  COMMUNICATIONS_MESSAGE_MAX_SIZE,
-  type CaseMessage,
-  type CitizenMessage,
-} from '@dilosi/domain';
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { CitizenMessage } from '@dilosi/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiFetch } from '../../api/api-client';
-import { controlAria, Field, inputClassName } from '../../ui/form';
-import { showToast } from '../../ui/toasts';
-import { useErrorMessage } from '../../ui/use-error-message';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { CaseMessageForm, sendCitizenMessage } from '../../ui/case-message-form';
 
-const FIELD_ID = 'reply-to-message';
+/** The entity's messages about a case that she may answer (issue #33). */
+const REPLIABLE_TYPES: readonly CitizenMessage['type'][] = ['message', 'incoming-document'];
 
 /**
- * The citizen answers a document an entity sent her (an `incoming-document` about a case): the
- * text (at most COMMUNICATIONS_MESSAGE_MAX_SIZE characters) reaches the case's messages.
- * Nothing for other messages.
+ * The citizen answers a message or a document an entity sent her about a case: the text and
+ * one optional PDF reach the case's thread, which she reads under the case in her vault.
+ * Nothing for messages about no case or of other types.
  */
 export function ReplyToMessage({ message }: { message: CitizenMessage }) {
   const { t } = useTranslation('messages');
-  const errorMessage = useErrorMessage();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (body: string) =>
-      apiFetch<{ data: CaseMessage }>(
-        `/api/gates/USER/gate/inbox-entries/${encodeURIComponent(message.id)}/reply`,
-        { method: 'POST', json: { message: body } },
-      ),
-  });
-  if (message.type !== 'incoming-document' || typeof message.state_data.case_id !== 'string') {
-    return null;
-  }
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim() === '') {
-      setError(t('reply.required'));
-      document.getElementById(FIELD_ID)?.focus();
-      return;
-    }
-    setError(null);
-    send.mutate(text, {
-      onSuccess: () => {
-        setText('');
-        showToast('success', () => t('reply.sent'));
-      },
-      onError: (cause) => setError(errorMessage(cause)),
-    });
+  const queryClient = useQueryClient();
+  const caseEntryId = message.case_entry_id;
+  if (!REPLIABLE_TYPES.includes(message.type) || !caseEntryId) return null;
+  const onSend = async (text: string, file: File | null) => {
+    await sendCitizenMessage(
+      `/api/gates/USER/gate/inbox-entries/${encodeURIComponent(message.id)}/reply`,
+      text,
+      file,
+    );
+    await queryClient.invalidateQueries({ queryKey: ['vault', 'thread', caseEntryId] });
   };
   return (
-    <form className="dilosi-message-reply" onSubmit={onSubmit} noValidate>
-      <h2 className="govgr-heading-m">{t('reply.title')}</h2>
-      <Field
-        id={FIELD_ID}
-        label={t('reply.label')}
-        hint={t('reply.hint', { count: text.length, max: COMMUNICATIONS_MESSAGE_MAX_SIZE })}
-        error={error}
-      >
-        <textarea
-          id={FIELD_ID}
-          className={inputClassName('govgr-textarea', error !== null)}
-          rows={4}
-          maxLength={COMMUNICATIONS_MESSAGE_MAX_SIZE}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          {...controlAria(FIELD_ID, { hasHint: true, hasError: error !== null })}
-        />
-      </Field>
-      <button type="submit" className="govgr-btn govgr-btn-primary" disabled={send.isPending}>
-        {t('reply.send')}
-      </button>
-    </form>
+    <CaseMessageForm id="reply-to-message" title={t('reply.title')} onSend={onSend}>
+      <p className="govgr-body">
+        <Link className="govgr-link" to={paths.vault.thread.getHref(caseEntryId)}>
+          {t('reply.seeThread')}
+        </Link>
+      </p>
+    </CaseMessageForm>
   );
 }

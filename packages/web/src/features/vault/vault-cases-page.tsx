@@ -72,6 +72,11 @@ function CaseItem({ item }: { item: VaultCase }) {
           [t('fields.caseUpdatedAt'), dateTime(item.updated_at)],
         ]}
       />
+      <p className="govgr-body">
+        <Link className="govgr-link" to={paths.vault.thread.getHref(item.id)}>
+          {t('cases.thread')}
+        </Link>
+      </p>
       <h3 className="govgr-heading-s dilosi-vault-received__title">{t('cases.received')}</h3>
       {item.received.length === 0 ? (
         <p className="govgr-body-s">{t('cases.nothingReceived')}</p>
