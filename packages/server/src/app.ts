@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await vaultExportRoutes(authenticated, vaultExports);
         await vaultRoutes(authenticated, { database, catalog });
         await replyRoutes(authenticated, { ...issuance, pdfInspector });
-        await forwardRoutes(authenticated, database);
+        await forwardRoutes(authenticated, { database, config, notifier });
       });
     },
     { prefix: '/api' },

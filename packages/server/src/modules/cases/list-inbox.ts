@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { TemplateCatalog } from '../templates';
+import { activitySince, hasNewActivity, newActivityCounts } from './case-activity';
 import { toInboxItem } from './case-queries';
 import { filteredCases } from './inbox-filters';
 
@@ -50,6 +51,7 @@ const SEARCH_FILTERS = [
   'assignee',
   'date_from',
   'date_to',
+  'activity',
 ] as const;
 
 /**
@@ -83,8 +85,11 @@ export async function listInbox(
   const direction = query.ordering === 'received_at' ? 'asc' : 'desc';
   const counters = await counterRows(db, entityId);
   const fromCounters = totalFromCounters(counters, query, userId);
-  const [rows, total] = await Promise.all([
+  const at = now();
+  const viewer = { userId, since: activitySince(at) };
+  const [rows, total, newCounts] = await Promise.all([
     filtered
+      .select((eb) => hasNewActivity(eb, viewer).as('new_activity'))
       .orderBy('inbox_entries.received_at', direction)
       .orderBy('inbox_entries.id', direction)
       .limit(query.limit + 1)
@@ -96,12 +101,15 @@ export async function listInbox(
         .select((eb) => eb.fn.countAll<string>().as('total'))
         .executeTakeFirst()
         .then((row) => Number(row?.total ?? 0)),
+    newActivityCounts(db, { entityId, ...viewer }),
   ]);
-  const at = now();
   return {
-    data: rows.slice(0, query.limit).map((row) => toInboxItem(catalog, row, at)),
+    data: rows.slice(0, query.limit).map((row) => ({
+      ...toInboxItem(catalog, row, at),
+      new_activity: Boolean(row.new_activity),
+    })),
     hasNext: rows.length > query.limit,
     total,
-    meta: { counts: countsOf(counters, userId) },
+    meta: { counts: countsOf(counters, userId), new_counts: newCounts },
   };
 }

@@ -3,18 +3,20 @@ import { now } from '../../clock';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth';
-import { recordCaseEvent } from '../cases';
+import { alertEntityStaff, recordCaseEvent, type EntityAlertServices } from '../cases';
 import { userDisplayName } from '../staff';
 
 /**
  * The citizen answers a document an entity sent her (an `incoming-document` about a case): the
- * text lands in the case's messages (direction citizen) with a history row, in one transaction.
+ * text lands in the case's messages (direction citizen) with a history row, and the entity and
+ * its staff are alerted (alertEntityStaff), in one transaction.
  * Empty: 400 message_required; over COMMUNICATIONS_MESSAGE_MAX_SIZE: 400 message_too_long;
  * not hers or unknown: 404 citizen_message_not_found; another type of message, or a document
  * that answers no case: 409 message_not_repliable.
  */
 export async function answerReceivedDocument(
   database: Database,
+  services: EntityAlertServices,
   input: { user: CurrentUser; messageId: string; message: string },
 ): Promise<CaseMessage> {
   const message = input.message.trim();
@@ -56,6 +58,11 @@ export async function answerReceivedDocument(
       userId: input.user.id,
       details: { direction: 'citizen', citizen_message_id: received.id },
       at,
+    });
+    await alertEntityStaff(services, trx, {
+      entryId: received.inbox_entry_id,
+      kind: 'citizen_answer',
+      actorId: input.user.id,
     });
     return {
       id: stored.id,

@@ -233,7 +233,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const answer = await answerReceivedDocument(services.database, {
+      const answer = await answerReceivedDocument(services.database, services, {
         user,
         messageId: request.params.id,
         message: request.body.message,
