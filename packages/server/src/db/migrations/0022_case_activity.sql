@@ -30,7 +30,7 @@ alter table inbox_entries alter column last_activity_at set not null;
 -- The marks count only recent activity (CASE_ACTIVITY_DAYS): a range of this index, with what
 -- the tab counts need, read without the table.
 create index inbox_entries_entity_activity_idx on inbox_entries (entity_id, last_activity_at desc)
-  include (status, assignee_id, last_activity_by, dismissed_at);
+  include (id, status, assignee_id, last_activity_by, dismissed_at);
 
 -- When each staff member last opened each case (GET of the case).
 create table case_reads (
