@@ -238,6 +238,10 @@ describe('staff are told of new activity (issue #33)', () => {
     expect(fresh.body.data.length).toBeGreaterThan(0);
     expect(fresh.body.data.every((item) => item.new_activity)).toBe(true);
     expect(fresh.body.total).toBe(counts?.all);
+    // With another filter the total is counted over the list itself: the same.
+    const counted = await list('clerkA', '&activity=new&date_from=2000-01-01');
+    expect(counted.body.total).toBe(counts?.all);
+    expect(counted.body.data.map((row) => row.id)).toEqual(fresh.body.data.map((row) => row.id));
     for (const status of ['incoming', 'pending', 'finished', 'canceled'] as const) {
       const tab = await list('clerkA', `&activity=new&status=${status}`);
       expect(tab.body.total, status).toBe(counts?.[status]);

@@ -72,6 +72,18 @@ function totalFromCounters(
 }
 
 /**
+ * `activity=new` on a tab with no other search is one of the new-activity counts, already read:
+ * all, a status, or my pending ones; undefined for any other combination.
+ */
+function totalFromNewCounts(counts: InboxCounts, query: InboxQuery): number | undefined {
+  if (query.activity !== 'new') return undefined;
+  if (SEARCH_FILTERS.some((key) => key !== 'activity' && query[key]?.trim())) return undefined;
+  if (query.assignee_id === undefined) return query.status ? counts[query.status] : counts.all;
+  if (query.assignee_id === 'me' && query.status === 'pending') return counts.me;
+  return undefined;
+}
+
+/**
  * GET /api/entity/{e}/inbox: one page of the entity's cases, filtered and ordered as asked,
  * with `hasNext`, the filtered `total` and the tab counts.
  */
@@ -87,6 +99,7 @@ export async function listInbox(
   const fromCounters = totalFromCounters(counters, query, userId);
   const at = now();
   const viewer = { userId, since: activitySince(at) };
+  const newCountsRead = newActivityCounts(db, { entityId, ...viewer });
   const [rows, total, newCounts] = await Promise.all([
     filtered
       .select((eb) => hasNewActivity(eb, viewer).as('new_activity'))
@@ -96,12 +109,18 @@ export async function listInbox(
       .offset(query.offset)
       .execute(),
     fromCounters ??
-      filtered
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirst()
-        .then((row) => Number(row?.total ?? 0)),
-    newActivityCounts(db, { entityId, ...viewer }),
+      newCountsRead
+        .then((counts) => totalFromNewCounts(counts, query))
+        .then(
+          (fromNew) =>
+            fromNew ??
+            filtered
+              .clearSelect()
+              .select((eb) => eb.fn.countAll<string>().as('total'))
+              .executeTakeFirst()
+              .then((row) => Number(row?.total ?? 0)),
+        ),
+    newCountsRead,
   ]);
   return {
     data: rows.slice(0, query.limit).map((row) => ({
