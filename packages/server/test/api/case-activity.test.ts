@@ -228,6 +228,44 @@ describe('staff are told of new activity (issue #33)', () => {
     expect(toNone).toEqual([]);
   });
 
+  it('a case forwarded in is new to the target’s staff and e-mails the target entity', async () => {
+    const { caseId, caseNumber } = await openCaseAtAthens(t, api, tokens.citizenA);
+    await open('clerkA', caseId);
+    const forwarded = await api<{ data: { forwarded: { case_id: string }[] } }>(
+      'POST',
+      '/api/gates/DIMOS_ATHINAION/gate/inbox-entries/action',
+      {
+        token: tokens.clerkA,
+        json: {
+          action: 'forward',
+          object_id: caseId,
+          arguments: { 'target-codename': 'DIMOS_THESSALONIKIS' },
+        },
+      },
+    );
+    expect(forwarded.status).toBe(200);
+    const targetNumber = forwarded.body.data.forwarded[0]?.case_id ?? '';
+    const thessaloniki = await entityId(t, 'DIMOS_THESSALONIKIS');
+    const target = await api<InboxList>(
+      'GET',
+      `/api/entity/${thessaloniki}/inbox?case=${encodeURIComponent(targetNumber)}`,
+      { token: tokens.digestClerk },
+    );
+    expect(target.status).toBe(200);
+    expect(target.body.data[0]?.new_activity).toBe(true);
+    const toTarget = await mailsAbout('entity_new_case_email', targetNumber);
+    const entityMail = await t.database.db
+      .selectFrom('entities')
+      .select('email')
+      .where('id', '=', thessaloniki)
+      .executeTakeFirstOrThrow();
+    // The target's address only: her choice at Athens is not her choice at Thessaloniki.
+    expect(toTarget).toEqual([entityMail.email]);
+    // At the source the forward is the clerk's own action: new to the head, not to her.
+    expect(await isNew('clerkA', caseNumber)).toBe(false);
+    expect(await isNew('headA', caseNumber)).toBe(true);
+  });
+
   it('filters the list to new activity and counts it per tab', async () => {
     const all = await list('clerkA');
     expect(all.status).toBe(200);
@@ -291,9 +329,9 @@ describe('staff are told of new activity (issue #33)', () => {
       .select(['alert_digests.held', 'alert_digests.scope', 'alert_digests.due_at'])
       .where('users.afm', '=', DIGEST_AFM)
       .execute();
-    // Two new cases and one answer so far.
+    // Three new cases at Athens and one answer so far.
     expect(held).toHaveLength(1);
-    expect(held[0]?.held).toBe(3);
+    expect(held[0]?.held).toBe(4);
     expect(held[0]?.scope).toBe(athens);
     expect(await mails('staff_digest_email')).toEqual([]);
     // Not before its morning hour; then once.
@@ -304,7 +342,7 @@ describe('staff are told of new activity (issue #33)', () => {
     await alertDigestsJob.handle({}, { database: t.database });
     const digests = await mails('staff_digest_email');
     expect(digests.map((m) => m.recipient)).toEqual([MAIL.digest]);
-    expect(digests[0]?.subject).toBe('3 νέες ενημερώσεις στον φορέα Δήμος Αθηναίων');
+    expect(digests[0]?.subject).toBe('4 νέες ενημερώσεις στον φορέα Δήμος Αθηναίων');
     expect(digests[0]?.body).toContain(`/dashboard/entities/show/${athens}/inbox/list/all`);
   });
 
