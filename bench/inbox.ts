@@ -309,6 +309,9 @@ async function run(): Promise<void> {
         ] as [string, () => string],
     ),
     ['page 1, me', rotate([`${base}?limit=10&status=pending&assignee_id=me`])],
+    // Issue #33: only the cases with new activity (the bench clerk has opened none).
+    ['page 1, new activity', rotate([`${base}?limit=10&activity=new`])],
+    ['page 1, incoming, new activity', rotate([`${base}?limit=10&status=incoming&activity=new`])],
     ['deep page (offset 10,000)', rotate([`${base}?limit=10&offset=10000`])],
     [
       'deep page, oldest first (offset 10,000)',

@@ -227,11 +227,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           database,
           catalog,
           config,
+          notifier,
           pdfInspector,
           pdfTokenKey: issuance.pdfTokenKey,
         });
         await replyRoutes(authenticated, { ...issuance, pdfInspector });
-        await forwardRoutes(authenticated, database);
+        await forwardRoutes(authenticated, { database, config, notifier });
       });
     },
     { prefix: '/api' },

@@ -20,6 +20,8 @@ export const DASHBOARD_PAGE_SIZES = [10, 30, 60, 100] as const;
 
 /** A message to the citizen is at most this long (spec section 9). */
 export const COMMUNICATIONS_MESSAGE_MAX_SIZE = 320;
+/** New-activity marks cover the activity of this many days (issue #33; docs/decisions.md). */
+export const CASE_ACTIVITY_DAYS = 30;
 /** Internal notes and rejection reasons. */
 export const CASE_NOTE_MAX_SIZE = 4000;
 
@@ -95,6 +97,8 @@ export const inboxQuerySchema = z.object({
   assignee: z.string().max(200).optional(),
   date_from: calendarDaySchema.optional(),
   date_to: calendarDaySchema.optional(),
+  /** Our extension (issue #33): `new`, only the cases with activity the caller has not seen. */
+  activity: z.enum(['new']).optional(),
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
@@ -111,6 +115,11 @@ export const inboxItemSchema = z.object({
   age_days: z.number().int(),
   /** Incoming or pending longer than its template's deadline. */
   overdue: z.boolean(),
+  /**
+   * Our extension (issue #33), in the list: someone else acted on the case (or it arrived) since
+   * the caller last opened it, within CASE_ACTIVITY_DAYS.
+   */
+  new_activity: z.boolean().optional(),
   declaration: z.object({
     template_id: z.string(),
     template: z.object({ shortname: localizedTextSchema }),
@@ -136,9 +145,26 @@ export const inboxListSchema = z.object({
   data: z.array(inboxItemSchema),
   hasNext: z.boolean(),
   total: z.number().int(),
-  meta: z.object({ counts: inboxCountsSchema }),
+  meta: z.object({
+    counts: inboxCountsSchema,
+    /** Our extension (issue #33): per tab, how many of its cases have new activity for the caller. */
+    new_counts: inboxCountsSchema.optional(),
+  }),
 });
 export type InboxList = z.infer<typeof inboxListSchema>;
+
+/** How a staff member is told of new cases and citizens' answers at an entity (issue #33). */
+export const STAFF_ALERT_MODES = ['each', 'digest', 'none'] as const;
+export type StaffAlertMode = (typeof STAFF_ALERT_MODES)[number];
+
+/** PUT /api/entity/{e}/alert-preference: the caller's own choice for this entity. */
+export const staffAlertPreferenceSchema = z.object({ mode: z.enum(STAFF_ALERT_MODES) });
+export type StaffAlertPreference = z.infer<typeof staffAlertPreferenceSchema>;
+
+/** GET and PUT /api/entity/{e}/alert-preference; `email`: where the alerts go (null: nowhere). */
+export const staffAlertPreferenceResponseSchema = z.object({
+  data: z.object({ mode: z.enum(STAFF_ALERT_MODES), email: z.string().nullable() }),
+});
 
 /** GET /api/entity/{e}/inbox-entry-resolve/{inboxId}. */
 export const inboxResolveSchema = z.object({ entry_id: z.string() });

@@ -9,6 +9,7 @@ import type {
   PermissionState,
   VaultExportState,
   RecipientAnswerState,
+  StaffAlertMode,
 } from '@dilosi/domain';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
@@ -283,6 +284,8 @@ export type AlertDigestsTable = {
   held: number;
   first_held_at: Timestamp;
   due_at: Timestamp;
+  /** '' for a citizen's mailbox; an entity id for a staff member's alerts of that entity. */
+  scope: Generated<string>;
 };
 
 export type EntityMessageEventsTable = {
@@ -332,6 +335,25 @@ export type InboxEntriesTable = {
   updated_at: Timestamp;
   /** Taken off the entity's lists (a closed case); null while listed. */
   dismissed_at: Timestamp | null;
+  /** The latest case event, or the arrival (a trigger fills it from received_at on insert). */
+  last_activity_at: Timestamp;
+  /** Who made it; null for the citizen's issuance or a job. */
+  last_activity_by: string | null;
+};
+
+/** When a staff member last opened a case (its GET). */
+export type CaseReadsTable = {
+  inbox_entry_id: string;
+  user_id: string;
+  seen_at: Timestamp;
+};
+
+/** A staff member's own choice of alerts for an entity; none stored: 'none'. */
+export type StaffAlertPreferencesTable = {
+  user_id: string;
+  entity_id: string;
+  mode: StaffAlertMode;
+  updated_at: Timestamp;
 };
 
 export type PermissionsTable = {
@@ -502,6 +524,8 @@ export type DB = {
   document_shares: DocumentSharesTable;
   inbox_entries: InboxEntriesTable;
   case_events: CaseEventsTable;
+  case_reads: CaseReadsTable;
+  staff_alert_preferences: StaffAlertPreferencesTable;
   case_forwards: CaseForwardsTable;
   recipient_datasets: RecipientDatasetsTable;
   recipient_dataset_members: RecipientDatasetMembersTable;

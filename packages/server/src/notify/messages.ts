@@ -35,6 +35,13 @@ export const NOTIFICATION_MESSAGES = {
   // Alerts held back by the caps, folded into one (plural forms: `count` picks the text).
   alert_digest_sms: { channel: 'sms', params: ['count', 'url'] },
   alert_digest_email: { channel: 'email', params: ['count', 'url'] },
+  // Staff are told (issue #33): the entity's address and the staff who chose alerts.
+  entity_new_case_email: { channel: 'email', params: ['entity', 'case_id', 'title', 'url'] },
+  entity_citizen_answer_email: {
+    channel: 'email',
+    params: ['entity', 'case_id', 'title', 'url'],
+  },
+  staff_digest_email: { channel: 'email', params: ['count', 'entity', 'url'] },
 } as const satisfies Record<string, { channel: NotificationChannel; params: readonly string[] }>;
 
 export type NotificationKey = keyof typeof NOTIFICATION_MESSAGES;

@@ -132,6 +132,9 @@ export async function seedDemoCases(
             citizen_afm: null,
             received_at: receivedAt,
             updated_at: receivedAt,
+            // The latest of the history rows written below (docs/dashboard.md "New activity").
+            last_activity_at: assignee ? new Date(receivedAt.getTime() + 3_600_000) : receivedAt,
+            last_activity_by: assignee,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

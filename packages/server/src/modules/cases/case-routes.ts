@@ -18,6 +18,8 @@ import {
   inboxResolveSchema,
   newCaseMessageSchema,
   newCaseNoteSchema,
+  staffAlertPreferenceResponseSchema,
+  staffAlertPreferenceSchema,
 } from '@dilosi/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,15 +40,19 @@ import {
   replyWithCaseMessageFile,
 } from './case-downloads';
 import { listCaseHistory, listCaseMessages, listCaseNotes } from './case-history';
+import { now } from '../../clock';
+import { markCaseSeen } from './case-activity';
 import { caseNeighbours } from './case-neighbours';
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
 import { changeCaseState } from './change-case-state';
 import { dismissCase } from './dismiss-case';
 import { exportInbox } from './export-inbox';
+import { getAlertPreference } from './get-alert-preference';
 import { getCase, recordCaseView } from './get-case';
 import { listInbox } from './list-inbox';
 import { sendCaseMessage } from './send-case-message';
+import { setAlertPreference } from './set-alert-preference';
 import { shareCase } from './share-case';
 
 const entityParams = z.object({ e: z.string().max(64) });
@@ -83,6 +89,38 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
     async (request) => {
       const { user, entityId } = await clerkOf(request, request.params.e);
       return listInbox(db, services.catalog, { entityId, userId: user.id, query: request.query });
+    },
+  );
+
+  api.get(
+    '/entity/:e/alert-preference',
+    {
+      schema: {
+        ...docs("The caller's own alerts of the entity's new cases and citizens' answers"),
+        params: entityParams,
+        response: { 200: staffAlertPreferenceResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => {
+      const { user, entityId } = await clerkOf(request, request.params.e);
+      return { data: await getAlertPreference(db, { entityId, userId: user.id }) };
+    },
+  );
+
+  api.put(
+    '/entity/:e/alert-preference',
+    {
+      schema: {
+        ...docs('Choose how to be told: each event, a daily digest, or none'),
+        params: entityParams,
+        body: staffAlertPreferenceSchema,
+        response: { 200: staffAlertPreferenceResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => {
+      const { user, entityId } = await clerkOf(request, request.params.e);
+      const mode = request.body.mode;
+      return { data: await setAlertPreference(db, { entityId, userId: user.id, mode }) };
     },
   );
 
@@ -189,6 +227,8 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
         inboxId: request.params.i,
       });
       recordCaseView(services.accessLog, detail, access);
+      // Opening the case is what clears its new-activity mark for this staff member.
+      await markCaseSeen(db, { entryId: detail.id, userId: access.user.id, at: now() });
       return { data: detail };
     },
   );

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { alertEntityStaff, type EntityAlertServices } from './alert-entity-staff';
 import { findCase } from './case-queries';
 import { recordCaseEvent } from './record-case-event';
 
@@ -27,9 +28,11 @@ const localized = (text: { el: string; en?: string; fr?: string }) => ({
  * in one transaction. A dataset's members that already hold the case (or are the source
  * itself) are passed over; naming one explicitly is an error. The optional comment (plain
  * text, at most a note's length) is kept with both history rows, for each entity to read.
+ * Each target entity and its staff are alerted of the new case (alertEntityStaff).
  */
 export async function forwardCase(
   db: Kysely<DB>,
+  services: EntityAlertServices,
   input: { entityId: string; userId: string; request: ForwardAction },
 ): Promise<CaseForwardLink[]> {
   const { request } = input;
@@ -165,6 +168,11 @@ export async function forwardCase(
           ...withComment,
         },
         at,
+      });
+      await alertEntityStaff(services, trx, {
+        entryId: entry.id,
+        kind: 'new_case',
+        actorId: input.userId,
       });
       links.push({
         entity_codename: target.codename,

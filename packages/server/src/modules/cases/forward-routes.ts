@@ -6,6 +6,7 @@ import type { Database } from '../../db/database';
 import { docsOf, routeErrors } from '../../lib/route-schemas';
 import { requireUser } from '../auth';
 import { requireEnabledEntity, requireEntityRole } from '../staff';
+import type { EntityAlertServices } from './alert-entity-staff';
 import { forwardCase } from './forward-case';
 import { listForwardTargets } from './list-forward-targets';
 
@@ -16,9 +17,12 @@ const docs = docsOf('cases');
  * by its codename (the `USER` gate is the citizen's own mailbox, a route of its own), and the
  * list of entities and datasets to choose from. Only the entity's clerks and heads.
  */
-export async function forwardRoutes(app: FastifyInstance, database: Database) {
+export async function forwardRoutes(
+  app: FastifyInstance,
+  services: EntityAlertServices & { database: Database },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
+  const { db } = services.database;
 
   api.post(
     '/gates/:codename/gate/inbox-entries/action',
@@ -41,7 +45,7 @@ export async function forwardRoutes(app: FastifyInstance, database: Database) {
       const access = requireEnabledEntity(
         await requireEntityRole(db, user, entity?.id ?? '', 'clerk'),
       );
-      const forwarded = await forwardCase(db, {
+      const forwarded = await forwardCase(db, services, {
         entityId: access.entity.id,
         userId: user.id,
         request: request.body,

@@ -1,7 +1,9 @@
 import { CASE_STATUSES, nameKey, type InboxQuery, isUuid } from '@dilosi/domain';
 import { sql, type Kysely } from 'kysely';
+import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { TemplateCatalog } from '../templates';
+import { activitySince, hasNewActivity } from './case-activity';
 import { caseRows } from './case-queries';
 
 const NO_ASSIGNEE = '00000000-0000-0000-0000-000000000000';
@@ -74,6 +76,10 @@ export async function filteredCases(
       .filter((u) => nameKey(`${u.firstname ?? ''} ${u.surname ?? ''}`).includes(assigneeName))
       .map((u) => u.id);
     filtered = filtered.where('inbox_entries.assignee_id', 'in', ids.length ? ids : [NO_ASSIGNEE]);
+  }
+  if (query.activity === 'new') {
+    const viewer = { userId, since: activitySince(now()) };
+    filtered = filtered.where((eb) => hasNewActivity(eb, viewer));
   }
   if (query.date_from) {
     filtered = filtered.where('inbox_entries.received_at', '>=', athensDayStart(query.date_from));

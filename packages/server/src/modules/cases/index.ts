@@ -1,3 +1,4 @@
+export { alertEntityStaff, type EntityAlertServices } from './alert-entity-staff';
 export { caseRoutes, publicCaseRoutes } from './case-routes';
 export type { CaseServices } from './case-services';
 export { forwardRoutes } from './forward-routes';

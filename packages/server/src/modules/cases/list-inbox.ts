@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { TemplateCatalog } from '../templates';
+import { activitySince, hasNewActivity, newActivityCounts } from './case-activity';
 import { toInboxItem } from './case-queries';
 import { filteredCases } from './inbox-filters';
 
@@ -50,6 +51,7 @@ const SEARCH_FILTERS = [
   'assignee',
   'date_from',
   'date_to',
+  'activity',
 ] as const;
 
 /**
@@ -70,6 +72,18 @@ function totalFromCounters(
 }
 
 /**
+ * `activity=new` on a tab with no other search is one of the new-activity counts, already read:
+ * all, a status, or my pending ones; undefined for any other combination.
+ */
+function totalFromNewCounts(counts: InboxCounts, query: InboxQuery): number | undefined {
+  if (query.activity !== 'new') return undefined;
+  if (SEARCH_FILTERS.some((key) => key !== 'activity' && query[key]?.trim())) return undefined;
+  if (query.assignee_id === undefined) return query.status ? counts[query.status] : counts.all;
+  if (query.assignee_id === 'me' && query.status === 'pending') return counts.me;
+  return undefined;
+}
+
+/**
  * GET /api/entity/{e}/inbox: one page of the entity's cases, filtered and ordered as asked,
  * with `hasNext`, the filtered `total` and the tab counts.
  */
@@ -83,25 +97,38 @@ export async function listInbox(
   const direction = query.ordering === 'received_at' ? 'asc' : 'desc';
   const counters = await counterRows(db, entityId);
   const fromCounters = totalFromCounters(counters, query, userId);
-  const [rows, total] = await Promise.all([
+  const at = now();
+  const viewer = { userId, since: activitySince(at) };
+  const newCountsRead = newActivityCounts(db, { entityId, ...viewer });
+  const [rows, total, newCounts] = await Promise.all([
     filtered
+      .select((eb) => hasNewActivity(eb, viewer).as('new_activity'))
       .orderBy('inbox_entries.received_at', direction)
       .orderBy('inbox_entries.id', direction)
       .limit(query.limit + 1)
       .offset(query.offset)
       .execute(),
     fromCounters ??
-      filtered
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirst()
-        .then((row) => Number(row?.total ?? 0)),
+      newCountsRead
+        .then((counts) => totalFromNewCounts(counts, query))
+        .then(
+          (fromNew) =>
+            fromNew ??
+            filtered
+              .clearSelect()
+              .select((eb) => eb.fn.countAll<string>().as('total'))
+              .executeTakeFirst()
+              .then((row) => Number(row?.total ?? 0)),
+        ),
+    newCountsRead,
   ]);
-  const at = now();
   return {
-    data: rows.slice(0, query.limit).map((row) => toInboxItem(catalog, row, at)),
+    data: rows.slice(0, query.limit).map((row) => ({
+      ...toInboxItem(catalog, row, at),
+      new_activity: Boolean(row.new_activity),
+    })),
     hasNext: rows.length > query.limit,
     total,
-    meta: { counts: countsOf(counters, userId) },
+    meta: { counts: countsOf(counters, userId), new_counts: newCounts },
   };
 }

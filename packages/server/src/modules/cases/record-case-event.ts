@@ -2,7 +2,11 @@ import type { CaseHistoryAction } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
-/** One history row, written in the transaction of the change it records. */
+/**
+ * One history row, written in the transaction of the change it records; in the same statement
+ * the case's latest activity (when, by whom), which the list's new-activity marks read
+ * (docs/dashboard.md "New activity"). An event older than the latest leaves it as it is.
+ */
 export async function recordCaseEvent(
   trx: Kysely<DB>,
   event: {
@@ -14,13 +18,18 @@ export async function recordCaseEvent(
   },
 ): Promise<void> {
   await trx
-    .insertInto('case_events')
-    .values({
-      inbox_entry_id: event.entryId,
-      action: event.action,
-      user_id: event.userId,
-      details: JSON.stringify(event.details ?? {}),
-      at: event.at,
-    })
+    .with('recorded', (db) =>
+      db.insertInto('case_events').values({
+        inbox_entry_id: event.entryId,
+        action: event.action,
+        user_id: event.userId,
+        details: JSON.stringify(event.details ?? {}),
+        at: event.at,
+      }),
+    )
+    .updateTable('inbox_entries')
+    .set({ last_activity_at: event.at, last_activity_by: event.userId })
+    .where('id', '=', event.entryId)
+    .where('last_activity_at', '<=', event.at)
     .execute();
 }

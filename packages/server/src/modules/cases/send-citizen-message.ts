@@ -17,6 +17,7 @@ import { checkFileUploads, type UploadedFile } from '../documents';
 import { userDisplayName } from '../staff';
 import { countCitizenMessage, type CitizenMessageLimitConfig } from './case-message-limits';
 import { findCitizenCase } from './find-citizen-case';
+import { alertEntityStaff, type EntityAlertServices } from './alert-entity-staff';
 import { recordCaseEvent } from './record-case-event';
 
 /** Where the citizen writes: into one of her cases, or in answer to a message about one. */
@@ -33,8 +34,8 @@ const invalidMessage = (code: string, extra = {}) =>
 /**
  * The citizen writes into the thread of one of her cases (issue #33), directly or answering a
  * message of the entity about it, with at most one PDF checked like every upload: the message
- * (direction citizen), its file and the history row (`send_message`, direction citizen) commit
- * together. Empty: 400 message_required; over COMMUNICATIONS_MESSAGE_MAX_SIZE: 400
+ * (direction citizen), its file, the history row (`send_message`, direction citizen) and the
+ * entity's and staff's alerts (alertEntityStaff) commit together. Empty: 400 message_required; over COMMUNICATIONS_MESSAGE_MAX_SIZE: 400
  * message_too_long; a part other than the attachment, or two files: 400 invalid_request; a bad
  * file: 400 file_too_large, file_type_invalid, pdf_…; not hers or unknown: 404 case_not_found or
  * citizen_message_not_found; a message about no case or of another type: 409
@@ -42,7 +43,9 @@ const invalidMessage = (code: string, extra = {}) =>
  * case_dismissed; past her limits: 429 event_limit_reached.
  */
 export async function sendCitizenMessage(
-  services: { config: CitizenMessageLimitConfig & Pick<Config, 'FILE_MAX_SIZE'> },
+  services: EntityAlertServices & {
+    config: CitizenMessageLimitConfig & Pick<Config, 'FILE_MAX_SIZE'>;
+  },
   db: Kysely<DB>,
   input: {
     user: CurrentUser;
@@ -142,6 +145,12 @@ export async function sendCitizenMessage(
         ...(file ? { attachment: file.filename } : {}),
       },
       at,
+    });
+    // The entity and the staff who asked are told (issue #33: staff are told of answers).
+    await alertEntityStaff(services, trx, {
+      entryId: entry.id,
+      kind: 'citizen_answer',
+      actorId: citizen.id,
     });
     return {
       id: stored.id,

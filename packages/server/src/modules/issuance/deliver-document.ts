@@ -11,6 +11,7 @@ import {
 import { sql } from 'kysely';
 import { cachedStatement } from '../../db/cached-statement';
 import type { DocumentRow, User } from '../../db/schema';
+import { alertEntityStaff } from '../cases';
 import type { Queryable } from '../documents';
 import { addressToPerson } from './address-to-person';
 import { citizenName, documentLinkParams } from './document-links';
@@ -85,7 +86,8 @@ const openCase = cachedStatement(
  * Hands an issued document to its recipient, in the issuance's transaction: an entity gets a
  * case in its inbox (case number YYYY/NNNNNN, the listed columns copied), a person named with
  * an e-mail address gets the validation link; an authorisation waits for the authorised
- * person's answer. Answers the case number, if any.
+ * person's answer. Answers the case number, if any. The entity and its staff are alerted
+ * (alertEntityStaff) in the same transaction.
  */
 export async function deliverIssuedDocument(
   trx: Queryable,
@@ -121,6 +123,7 @@ export async function deliverIssuedDocument(
       details: JSON.stringify({ reference_code: referenceCode }),
       at: issuedAt,
     });
+    await alertEntityStaff(services, trx, { entryId, kind: 'new_case' });
     return caseId;
   }
   if (recipient?.type === 'custom' && recipient.email && isValidEmail(recipient.email)) {

@@ -14,8 +14,17 @@ export type AlertCapConfig = Pick<
   'ALERT_SMS_PER_HOUR' | 'ALERT_SMS_PER_DAY' | 'ALERT_EMAIL_PER_HOUR' | 'ALERT_EMAIL_PER_DAY'
 >;
 
-/** Whose alerts are counted: the citizen, and the destination as the outbox addresses it. */
-export type AlertSubject = { userId: string; channel: NotificationChannel; recipient: string };
+/**
+ * Whose alerts are counted: the person, and the destination as the outbox addresses it. `scope`
+ * names the digest the held alerts join: '' (none) a citizen's mailbox, an entity id a staff
+ * member's alerts of that entity (issue #33); the caps count every scope together.
+ */
+export type AlertSubject = {
+  userId: string;
+  channel: NotificationChannel;
+  recipient: string;
+  scope?: string;
+};
 
 type Limit = { count: number; windowMs: number };
 
@@ -112,22 +121,24 @@ export async function foldIntoDigest(
       held: 1,
       first_held_at: at,
       due_at: new Date(at.getTime() + waitMs),
+      scope: subject.scope ?? '',
     })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'channel']).doUpdateSet((eb) => ({
+      oc.columns(['user_id', 'channel', 'scope']).doUpdateSet((eb) => ({
         held: eb('alert_digests.held', '+', 1),
       })),
     )
     .execute();
 }
 
-/** Whether the citizen already has alerts of this channel held back. Call after lockAlertSubject. */
+/** Whether the person already has alerts of this channel (and scope) held back. Call after lockAlertSubject. */
 export async function hasPendingDigest(trx: Kysely<DB>, subject: AlertSubject): Promise<boolean> {
   const row = await trx
     .selectFrom('alert_digests')
     .select('held')
     .where('user_id', '=', subject.userId)
     .where('channel', '=', subject.channel)
+    .where('scope', '=', subject.scope ?? '')
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -41,12 +41,14 @@ export function alertDestination(person: Reachable, channel: NotificationChannel
  * caps of a channel (ALERT_*_PER_HOUR, ALERT_*_PER_DAY, per citizen and per destination), or
  * while alerts of it are already held, the alert is folded into the citizen's digest instead
  * (docs/notifications.md, "Alert caps"); the mailbox message is the caller's and stays.
+ * Staff alerts (issue #33) come here too, e-mail only, their digest scoped to the entity.
  */
 export async function alertCitizen(
   services: AlertServices,
   trx: Kysely<DB>,
   person: Reachable,
   message: { sms: NotificationKey; email: NotificationKey; params: NotificationParams },
+  options: { scope?: string; locale?: Locale } = {},
 ): Promise<void> {
   for (const channel of ['sms', 'email'] as const) {
     const to = alertDestination(person, channel);
@@ -56,6 +58,7 @@ export async function alertCitizen(
       userId: person.id,
       channel,
       recipient: normalizeRecipient(channel, to) ?? to,
+      scope: options.scope ?? '',
     };
     await lockAlertSubject(trx, subject);
     // Held alerts go first, as one digest: a lone alert would overtake them.
@@ -69,7 +72,13 @@ export async function alertCitizen(
       continue;
     }
     await services.notifier.enqueue(
-      { channel, to, key: message[channel], locale: ALERT_LOCALE, params: message.params },
+      {
+        channel,
+        to,
+        key: message[channel],
+        locale: options.locale ?? ALERT_LOCALE,
+        params: message.params,
+      },
       trx,
     );
     await recordAlertEvent(trx, subject);

@@ -1,5 +1,10 @@
-export { ALERT_EVENTS_KEEP_MS, purgeAlertEvents } from './alert-caps';
-export { alertCitizen, type AlertServices, type Reachable } from './alert-citizen';
+export {
+  ALERT_EVENTS_KEEP_MS,
+  foldIntoDigest,
+  lockAlertSubject,
+  purgeAlertEvents,
+} from './alert-caps';
+export { ALERT_LOCALE, alertCitizen, type AlertServices, type Reachable } from './alert-citizen';
 export { deliverCitizenMessage } from './deliver-citizen-message';
 export { deliverWaitingDocuments } from './deliver-waiting-documents';
 export { messageRoutes } from './message-routes';

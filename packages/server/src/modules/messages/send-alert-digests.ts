@@ -18,7 +18,9 @@ export type AlertDigestSummary = { sent: number; postponed: number; dropped: num
  * counting every alert held back ("you have 7 new messages"), itself counted against the caps.
  * A digest whose window is still full (the day's cap) waits until it is not; one whose citizen
  * can no longer be reached on that channel (no certified mobile, no e-mail) is dropped: the
- * messages themselves are in the mailbox. Each digest in a transaction of its own.
+ * messages themselves are in the mailbox. Each digest in a transaction of its own. A staff
+ * member's digest of an entity (scope: the entity's id) says how many new cases and citizens'
+ * answers arrived there and links to its cases with new activity.
  */
 export async function sendAlertDigests(
   services: AlertDigestServices,
@@ -28,12 +30,12 @@ export async function sendAlertDigests(
   const summary: AlertDigestSummary = { sent: 0, postponed: 0, dropped: 0 };
   const due = await database.db
     .selectFrom('alert_digests')
-    .select(['user_id', 'channel'])
+    .select(['user_id', 'channel', 'scope'])
     .where('due_at', '<=', now())
     .orderBy('due_at')
     .limit(options.limit ?? 500)
     .execute();
-  for (const { user_id: userId, channel } of due) {
+  for (const { user_id: userId, channel, scope } of due) {
     const outcome = await database.db.transaction().execute(async (trx) => {
       const person = await trx
         .selectFrom('users')
@@ -46,12 +48,13 @@ export async function sendAlertDigests(
         trx
           .deleteFrom('alert_digests')
           .where('user_id', '=', userId)
-          .where('channel', '=', channel);
+          .where('channel', '=', channel)
+          .where('scope', '=', scope);
       if (!to || !recipient) {
         await pending().execute();
         return 'dropped' as const;
       }
-      const subject = { userId, channel, recipient };
+      const subject = { userId, channel, recipient, scope };
       await lockAlertSubject(trx, subject);
       // Under the lock: another worker may have sent it meanwhile.
       const digest = await trx
@@ -59,6 +62,7 @@ export async function sendAlertDigests(
         .select(['held', 'due_at'])
         .where('user_id', '=', userId)
         .where('channel', '=', channel)
+        .where('scope', '=', scope)
         .executeTakeFirst();
       if (!digest || new Date(digest.due_at) > now()) return null;
       const waitMs = await alertWaitMs(trx, config, subject);
@@ -68,19 +72,47 @@ export async function sendAlertDigests(
           .set({ due_at: new Date(now().getTime() + waitMs) })
           .where('user_id', '=', userId)
           .where('channel', '=', channel)
+          .where('scope', '=', scope)
           .execute();
         return 'postponed' as const;
       }
-      await notifier.enqueue(
-        {
-          channel,
-          to,
-          key: channel === 'sms' ? 'alert_digest_sms' : 'alert_digest_email',
-          locale: ALERT_LOCALE,
-          params: { count: digest.held, url: `${config.publicUrl}/my/messages` },
-        },
-        trx,
-      );
+      if (scope === '') {
+        await notifier.enqueue(
+          {
+            channel,
+            to,
+            key: channel === 'sms' ? 'alert_digest_sms' : 'alert_digest_email',
+            locale: ALERT_LOCALE,
+            params: { count: digest.held, url: `${config.publicUrl}/my/messages` },
+          },
+          trx,
+        );
+      } else {
+        // A staff member's alerts of one entity (issue #33): e-mail only, to its new activity.
+        const entity = await trx
+          .selectFrom('entities')
+          .select('display_name')
+          .where('id', '=', scope)
+          .executeTakeFirst();
+        if (!entity || channel !== 'email') {
+          await pending().execute();
+          return 'dropped' as const;
+        }
+        await notifier.enqueue(
+          {
+            channel,
+            to,
+            key: 'staff_digest_email',
+            locale: ALERT_LOCALE,
+            params: {
+              count: digest.held,
+              entity: entity.display_name,
+              url: `${config.publicUrl}/dashboard/entities/show/${scope}/inbox/list/all?activity=new`,
+            },
+          },
+          trx,
+        );
+      }
       await recordAlertEvent(trx, subject);
       await pending().execute();
       return 'sent' as const;

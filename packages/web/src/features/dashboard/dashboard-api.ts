@@ -16,6 +16,7 @@ import type {
   HistoryItem,
   InboxList,
   PageMeta,
+  StaffAlertMode,
 } from '@dilosi/domain';
 import { apiFetch } from '../../api/api-client';
 
@@ -63,13 +64,45 @@ export function useInbox(entityId: string, query: URLSearchParams) {
 const casePath = (entityId: string, inboxId: string) =>
   `/api/entity/${enc(entityId)}/inbox/${enc(inboxId)}`;
 
+/** The case; reading it marks its activity seen, so the lists' marks and counts are read again. */
 export function useCase(entityId: string, inboxId: string) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: ['dashboard', 'case', entityId, inboxId],
-    queryFn: ({ signal }) =>
-      apiFetch<{ data: CaseDetail }>(casePath(entityId, inboxId), { signal }),
+    queryFn: async ({ signal }) => {
+      const answer = await apiFetch<{ data: CaseDetail }>(casePath(entityId, inboxId), { signal });
+      void client.invalidateQueries({ queryKey: ['dashboard', 'inbox', entityId] });
+      return answer;
+    },
   });
 }
+
+const alertPreferencePath = (entityId: string) => `/api/entity/${enc(entityId)}/alert-preference`;
+const alertPreferenceKey = (entityId: string) => ['dashboard', 'alert-preference', entityId];
+
+/** The caller's own e-mail alerts of this entity (GET /api/entity/{e}/alert-preference). */
+export function useAlertPreference(entityId: string) {
+  return useQuery({
+    queryKey: alertPreferenceKey(entityId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: AlertPreference }>(alertPreferencePath(entityId), { signal }),
+  });
+}
+
+/** Saves the caller's choice (PUT); the preference is read again. */
+export function useSetAlertPreference(entityId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: StaffAlertMode) =>
+      apiFetch<{ data: AlertPreference }>(alertPreferencePath(entityId), {
+        method: 'PUT',
+        json: { mode },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertPreferenceKey(entityId) }),
+  });
+}
+
+export type AlertPreference = { mode: StaffAlertMode; email: string | null };
 
 export type CaseTab = 'history' | 'comments' | 'communications';
 

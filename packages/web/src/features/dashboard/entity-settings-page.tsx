@@ -117,6 +117,7 @@ function SettingsForm({ entity }: { entity: DashboardEntity }) {
       error={errors[`settings-${key}`]}
       autoComplete={type === 'email' ? 'email' : 'off'}
       maxLength={key === 'email' ? 254 : 300}
+      {...(key === 'email' ? { hint: t('staff.settings.emailHint') } : {})}
     />
   );
 

@@ -1,4 +1,5 @@
 import {
+  CASE_ACTIVITY_DAYS,
   DASHBOARD_PAGE_SIZES,
   INBOX_TABS,
   formatAthensDateTime,
@@ -16,6 +17,7 @@ import { KeyboardShortcutsHelp, type Shortcut } from '../../ui/keyboard-shortcut
 import { PageLinks } from '../../ui/page-links';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
+import { AlertPreferenceForm } from './alert-preference-form';
 import { BulkDialog } from './bulk-dialog';
 import { downloadInboxCsv, useEntity, useInbox } from './dashboard-api';
 import { dashboardPaths } from './dashboard-paths';
@@ -25,6 +27,7 @@ import {
   caseSearch,
   inboxQuery,
   isInboxTab as isTab,
+  isNewActivityOnly,
 } from './inbox-query';
 import './dashboard.css';
 
@@ -89,6 +92,7 @@ export function InboxListPage() {
       changes[key] = String(form.get(key) ?? '').trim() || null;
     }
     if (changes.ordering === '-received_at') changes.ordering = null;
+    changes.activity = form.get('activity') === 'new' ? 'new' : null;
     setSearch(withParams(changes));
   };
   const listSearch = caseSearch(tab, search);
@@ -170,6 +174,9 @@ export function InboxListPage() {
                   aria-current={name === tab ? 'page' : undefined}
                 >
                   {t(`tabs.${name}`)} ({meta.counts[name]})
+                  {meta.new_counts?.[name] ? (
+                    <> · {t('tabs.newCount', { count: meta.new_counts[name] })}</>
+                  ) : null}
                 </Link>
               </li>
             ))}
@@ -179,7 +186,7 @@ export function InboxListPage() {
         <details
           className="govgr-details"
           ref={searchPanel}
-          open={FILTERS.some((key) => search.get(key))}
+          open={FILTERS.some((key) => search.get(key)) || isNewActivityOnly(search)}
         >
           <summary className="govgr-details__summary">
             <span className="govgr-details__summary-text">{t('search.title')}</span>
@@ -203,6 +210,25 @@ export function InboxListPage() {
                 />
               </div>
             ))}
+            <div className="govgr-form-group">
+              <div className="govgr-checkboxes__item">
+                <input
+                  className="govgr-checkboxes__input"
+                  id="search-activity"
+                  name="activity"
+                  type="checkbox"
+                  value="new"
+                  aria-describedby="search-activity-hint"
+                  defaultChecked={isNewActivityOnly(search)}
+                />
+                <label className="govgr-label govgr-checkboxes__label" htmlFor="search-activity">
+                  {t('search.activity')}
+                </label>
+                <p className="govgr-hint" id="search-activity-hint">
+                  {t('search.activityHint', { days: CASE_ACTIVITY_DAYS })}
+                </p>
+              </div>
+            </div>
             <div className="govgr-form-group">
               <label className="govgr-label" htmlFor="search-ordering">
                 {t('search.ordering')}
@@ -267,6 +293,7 @@ export function InboxListPage() {
             </button>
           </div>
         ) : null}
+        <AlertPreferenceForm entityId={entityId} />
         <div aria-live="polite">
           {summary ? <p className="govgr-body dilosi-dashboard-summary-line">{summary()}</p> : null}
         </div>
@@ -376,6 +403,18 @@ export function InboxListPage() {
                       >
                         {item.declaration.case_id}
                       </Link>
+                      {item.new_activity ? (
+                        <>
+                          {' '}
+                          <strong className="dilosi-new-activity-tag">
+                            {t('list.newActivity')}
+                            <span className="govgr-visually-hidden">
+                              {' '}
+                              {t('list.newActivityHint')}
+                            </span>
+                          </strong>
+                        </>
+                      ) : null}
                     </td>
                     <td className="govgr-table__cell">
                       {t(`status.${item.inbox_status}`)}

@@ -22,6 +22,12 @@ describe('inboxQuery', () => {
       assignee_id: 'me',
     });
   });
+
+  it('asks for new activity only for activity=new, never for another value', () => {
+    expect(inboxQuery('all', new URLSearchParams('activity=new')).get('activity')).toBe('new');
+    expect(inboxQuery('all', new URLSearchParams('activity=old')).has('activity')).toBe(false);
+    expect(inboxQuery('all', new URLSearchParams('')).has('activity')).toBe(false);
+  });
 });
 
 describe('caseSearch and listOf', () => {

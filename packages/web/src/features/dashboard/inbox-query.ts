@@ -10,6 +10,9 @@ export const INBOX_FILTERS = [
   'date_to',
 ] as const;
 
+/** `activity=new` in the list's URL: only the cases with new activity for the viewer. */
+export const isNewActivityOnly = (search: URLSearchParams) => search.get('activity') === 'new';
+
 export const isInboxTab = (value: string | null | undefined): value is InboxTab =>
   (INBOX_TABS as readonly string[]).includes(value ?? '');
 
@@ -32,6 +35,7 @@ export function inboxQuery(tab: InboxTab, search: URLSearchParams): URLSearchPar
     if (value) query.set(key, value);
   }
   if (search.get('ordering') === 'received_at') query.set('ordering', 'received_at');
+  if (isNewActivityOnly(search)) query.set('activity', 'new');
   return query;
 }
 

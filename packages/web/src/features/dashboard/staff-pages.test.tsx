@@ -377,9 +377,14 @@ describe('entity settings', () => {
     await user.type(email, 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Αποθήκευση' }));
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+    // Described by its hint (where the alerts go) and its error.
+    const described = (email.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual([
+      'Εδώ στέλνεται ειδοποίηση για κάθε νέα υπόθεση και κάθε απάντηση πολίτη.',
       'Η διεύθυνση ηλεκτρονικού ταχυδρομείου δεν είναι έγκυρη',
-    );
+    ]);
     await user.clear(email);
     await user.type(email, 'grammateia@athens.demo.gov.gr');
     await user.click(screen.getByRole('button', { name: 'Αποθήκευση' }));
