@@ -5,6 +5,7 @@ import {
   confirmWithSmsCode,
   newPage,
   openAthensIncoming,
+  readOutbox,
   reachConfirmStep,
   screenshot,
   seriousAccessibilityViolations,
@@ -71,6 +72,25 @@ describe("a case's thread", () => {
     await page.getByRole('button', { name: 'Λήψη valid.pdf' }).click();
     expect((await own).suggestedFilename()).toBe('valid.pdf');
     expect(citizen.consoleErrors).toEqual([]);
+
+    // The clerk is told: the case carries the new-activity badge in her list, and the entity's
+    // address has the e-mail about the answer in the outbox.
+    const caseNumber = /\d{4}\/\d{6}/.exec(
+      (await clerk.page.locator('h1').textContent()) ?? '',
+    )?.[0];
+    expect(caseNumber).toBeTruthy();
+    await clerk.page.goto(`${caseUrl.split('/inbox/')[0]}/inbox/list/all?activity=new`);
+    const row = clerk.page.getByRole('row').filter({ hasText: caseNumber ?? '' });
+    await expect.poll(() => row.textContent()).toContain('Νέα δραστηριότητα');
+    const mails = await readOutbox(baseUrl, { channel: 'email' });
+    const alert = mails.find(
+      (mail) =>
+        mail.message_key === 'entity_citizen_answer_email' &&
+        mail.recipient === 'protokollo@athens.demo.gov.gr' &&
+        (mail.subject ?? '').includes(caseNumber ?? '-'),
+    );
+    expect(alert?.body).toContain('/dashboard/entities/show/');
+    await screenshot(clerk.page, 'case-thread-badge-1280-el');
 
     // The clerk sees who wrote it, and downloads the PDF.
     await clerk.page.goto(caseUrl);

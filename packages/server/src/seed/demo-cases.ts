@@ -4,7 +4,9 @@ import type { Database } from '../db/database';
 
 /**
  * Citizens named on the demo cases (not users: the cases carry a copy of the name). A woman takes
- * her surname's feminine form (ΠΑΠΑΔΟΠΟΥΛΟΣ → ΠΑΠΑΔΟΠΟΥΛΟΥ), as Greek registries write it.
+ * her surname's feminine form (ΑΓΓΕΛΟΠΟΥΛΟΣ → ΑΓΓΕΛΟΠΟΥΛΟΥ), as Greek registries write it. No demo
+ * case bears a demo person's surname (ΠΑΠΑΔΟΠΟΥΛΟΥ…): a clerk searching for the case that
+ * person just sent finds hers alone.
  */
 export const DEMO_FIRSTNAMES: readonly { name: string; isFemale: boolean }[] = [
   { name: 'ΜΑΡΙΑ', isFemale: true },
@@ -21,7 +23,7 @@ export const DEMO_FIRSTNAMES: readonly { name: string; isFemale: boolean }[] = [
   { name: 'ΠΑΝΑΓΙΩΤΗΣ', isFemale: false },
 ];
 export const DEMO_SURNAMES: readonly { male: string; female: string }[] = [
-  { male: 'ΠΑΠΑΔΟΠΟΥΛΟΣ', female: 'ΠΑΠΑΔΟΠΟΥΛΟΥ' },
+  { male: 'ΠΑΠΑΝΙΚΟΛΑΟΥ', female: 'ΠΑΠΑΝΙΚΟΛΑΟΥ' },
   { male: 'ΒΛΑΧΟΣ', female: 'ΒΛΑΧΟΥ' },
   { male: 'ΑΓΓΕΛΟΠΟΥΛΟΣ', female: 'ΑΓΓΕΛΟΠΟΥΛΟΥ' },
   { male: 'ΝΙΚΟΛΑΙΔΗΣ', female: 'ΝΙΚΟΛΑΙΔΟΥ' },
