@@ -14,7 +14,7 @@ import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
-import { useEntity } from './dashboard-api';
+import { useEntity } from '../../api/get-entity';
 import { useEntityDecisions, useUpdateEntity } from './staff-api';
 import {
   ErrorSummary,
@@ -26,7 +26,7 @@ import {
   usePaging,
   type FieldErrors,
 } from './staff-ui';
-import './dashboard.css';
+import '../../ui/dashboard.css';
 
 /** Spec section 9: after a successful save the page reloads after 500 ms. */
 export const SETTINGS_RELOAD_MS = 500;

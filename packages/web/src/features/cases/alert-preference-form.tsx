@@ -2,7 +2,7 @@ import { STAFF_ALERT_MODES, type StaffAlertMode } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldGroup } from '../../ui/form';
-import { useAlertPreference, useSetAlertPreference } from './dashboard-api';
+import { useAlertPreference, useSetAlertPreference } from './cases-api';
 
 /**
  * The staff member's own e-mail alerts of this entity's new cases and citizens' answers (issue

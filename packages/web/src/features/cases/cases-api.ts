@@ -8,7 +8,6 @@ import type {
   CaseMessage,
   CaseNote,
   ClerkPermission,
-  DashboardEntity,
   EntityTemplate,
   ForwardAction,
   ForwardResult,
@@ -21,22 +20,6 @@ import type {
 import { apiFetch } from '../../api/api-client';
 
 const enc = encodeURIComponent;
-
-/** The entities where the caller holds a role (GET /api/entities). */
-export function useMyEntities() {
-  return useQuery({
-    queryKey: ['dashboard', 'entities'],
-    queryFn: ({ signal }) => apiFetch<{ data: DashboardEntity[] }>('/api/entities', { signal }),
-  });
-}
-
-export function useEntity(entityId: string) {
-  return useQuery({
-    queryKey: ['dashboard', 'entity', entityId],
-    queryFn: ({ signal }) =>
-      apiFetch<{ data: DashboardEntity }>(`/api/entities/${enc(entityId)}`, { signal }),
-  });
-}
 
 export function useActiveClerks(entityId: string, enabled: boolean) {
   return useQuery({

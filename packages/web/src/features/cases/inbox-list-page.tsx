@@ -19,8 +19,8 @@ import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { AlertPreferenceForm } from './alert-preference-form';
 import { BulkDialog } from './bulk-dialog';
-import { downloadInboxCsv, useEntity, useInbox } from './dashboard-api';
-import { dashboardPaths } from './dashboard-paths';
+import { useEntity } from '../../api/get-entity';
+import { downloadInboxCsv, useInbox } from './cases-api';
 import { useShortcutLabels } from './shortcut-labels';
 import {
   INBOX_FILTERS as FILTERS,
@@ -29,7 +29,7 @@ import {
   isInboxTab as isTab,
   isNewActivityOnly,
 } from './inbox-query';
-import './dashboard.css';
+import '../../ui/dashboard.css';
 
 /**
  * /dashboard/entities/show/{entityId}/inbox/list/{tab}: tabs with counts, the search panel, the
@@ -66,10 +66,11 @@ export function InboxListPage() {
   // A case-number search with exactly one hit opens the case.
   const single = search.get('case') && inbox.data?.total === 1 ? inbox.data.data[0] : undefined;
   useEffect(() => {
-    if (single) void navigate(dashboardPaths.case(entityId, single.id), { replace: true });
+    if (single) void navigate(paths.dashboard.case.getHref(entityId, single.id), { replace: true });
   }, [single, entityId, navigate]);
 
-  if (!isTab(tabParam)) return <Navigate to={dashboardPaths.inbox(entityId, 'all')} replace />;
+  if (!isTab(tabParam))
+    return <Navigate to={paths.dashboard.inbox.getHref(entityId, 'all')} replace />;
   if (entity.isError) throw entity.error;
   if (inbox.isError) throw inbox.error;
   if (entity.isPending || inbox.isPending) return <PageSkeleton />;
@@ -170,7 +171,7 @@ export function InboxListPage() {
               <li key={name} className="govgr-tabs__list-item">
                 <Link
                   className="govgr-link"
-                  to={dashboardPaths.inbox(entityId, name)}
+                  to={paths.dashboard.inbox.getHref(entityId, name)}
                   aria-current={name === tab ? 'page' : undefined}
                 >
                   {t(`tabs.${name}`)} ({meta.counts[name]})
@@ -249,7 +250,7 @@ export function InboxListPage() {
               <button type="submit" className="govgr-btn govgr-btn-primary">
                 {t('search.submit')}
               </button>
-              <Link className="govgr-link" to={dashboardPaths.inbox(entityId, tab)}>
+              <Link className="govgr-link" to={paths.dashboard.inbox.getHref(entityId, tab)}>
                 {t('search.reset')}
               </Link>
             </div>
@@ -309,7 +310,7 @@ export function InboxListPage() {
         {items.length === 0 ? (
           tab === 'me' && search.has('redir') ? (
             <p className="govgr-body">
-              <Link className="govgr-link" to={dashboardPaths.inbox(entityId, 'incoming')}>
+              <Link className="govgr-link" to={paths.dashboard.inbox.getHref(entityId, 'incoming')}>
                 {t('list.meHint')}
               </Link>
             </p>
@@ -399,7 +400,7 @@ export function InboxListPage() {
                         ref={(link) => {
                           rowLinks.current[index] = link;
                         }}
-                        to={dashboardPaths.case(entityId, item.id, listSearch)}
+                        to={paths.dashboard.case.getHref(entityId, item.id, listSearch)}
                       >
                         {item.declaration.case_id}
                       </Link>

@@ -13,7 +13,7 @@ import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
-import { dashboardPaths } from './dashboard-paths';
+import { paths } from '../../config/paths';
 import {
   useEntityDirectory,
   useMyPermissionRequests,
@@ -30,7 +30,7 @@ import {
   usePaging,
   type FieldErrors,
 } from './staff-ui';
-import './dashboard.css';
+import '../../ui/dashboard.css';
 
 /** The spec's labels of a request: waiting, accepted, rejected, else unknown. */
 export function responseLabelKey(permission: Pick<Permission, 'response' | 'state'>) {
@@ -58,7 +58,7 @@ export function RequestsListPage() {
       <div className="dilosi-wide-page">
         <PageHeading>{t('staff.requests.title')}</PageHeading>
         <p className="govgr-body">
-          <Link className="govgr-link" to={dashboardPaths.entities()}>
+          <Link className="govgr-link" to={paths.dashboard.entities.getHref()}>
             {t('staff.requests.back')}
           </Link>
         </p>

@@ -6,7 +6,8 @@ import { controlAria, Field, FieldGroup, inputClassName, useFocusOnErrors } from
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { useEntity, useForwardCase, useForwardTargets } from './dashboard-api';
+import { useEntity } from '../../api/get-entity';
+import { useForwardCase, useForwardTargets } from './cases-api';
 
 type Mode = 'entity' | 'dataset';
 type ForwardField = 'target' | 'dataset' | 'comment';

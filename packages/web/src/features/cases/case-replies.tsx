@@ -8,7 +8,7 @@ import { FieldGroup } from '../../ui/form';
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { replyDownloadUrl, useCreatableTemplates } from './dashboard-api';
+import { replyDownloadUrl, useCreatableTemplates } from './cases-api';
 
 type ReplyState = 'issued' | 'revoked' | 'editing' | 'requested';
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { AssignToMeButton } from './case-action-dialogs';
-import { useActiveClerks, useBulkCaseAction } from './dashboard-api';
+import { useActiveClerks, useBulkCaseAction } from './cases-api';
 
 /**
  * Assign, or set the status of, the selected cases. The server changes each case on its own (a

@@ -34,6 +34,14 @@ export const staffKeys = {
   ],
 };
 
+/** The entities where the caller holds a role (GET /api/entities). */
+export function useMyEntities() {
+  return useQuery({
+    queryKey: ['dashboard', 'entities'],
+    queryFn: ({ signal }) => apiFetch<{ data: DashboardEntity[] }>('/api/entities', { signal }),
+  });
+}
+
 export function useMyPermissionRequests(limit: number, offset: number) {
   return useQuery({
     queryKey: staffKeys.myRequests(limit, offset),

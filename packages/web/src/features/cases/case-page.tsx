@@ -35,11 +35,11 @@ import {
   useCaseNeighbours,
   useCaseTab,
   type CaseAction,
-} from './dashboard-api';
-import { dashboardPaths } from './dashboard-paths';
+} from './cases-api';
+import { paths } from '../../config/paths';
 import { useShortcutLabels } from './shortcut-labels';
 import { caseSearch, inboxQuery, listOf } from './inbox-query';
-import './dashboard.css';
+import '../../ui/dashboard.css';
 
 const TABS = ['details', 'notes', 'replies', 'messages', 'history'] as const;
 type Tab = (typeof TABS)[number];
@@ -77,7 +77,7 @@ export function CasePage() {
   const neighbours = useCaseNeighbours(entityId, inboxId, inboxQuery(list.tab, list.search));
   const around = neighbours.data?.data;
   const caseLink = (id: string) =>
-    dashboardPaths.case(entityId, id, caseSearch(list.tab, list.search));
+    paths.dashboard.case.getHref(entityId, id, caseSearch(list.tab, list.search));
   const shortcuts: Shortcut[] = [
     {
       key: 'j',
@@ -135,7 +135,7 @@ export function CasePage() {
         <nav className="dilosi-dashboard-neighbours" aria-label={t('case.navigation')}>
           <Link
             className="govgr-back-link"
-            to={dashboardPaths.inbox(entityId, list.tab, list.search.toString())}
+            to={paths.dashboard.inbox.getHref(entityId, list.tab, list.search.toString())}
           >
             {t('case.back')}
           </Link>

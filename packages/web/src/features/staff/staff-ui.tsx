@@ -12,7 +12,7 @@ import {
   inputClassName,
 } from '../../ui/form';
 import { showToast } from '../../ui/toasts';
-import { dashboardPaths } from './dashboard-paths';
+import { paths } from '../../config/paths';
 
 /**
  * Building blocks of the staff pages (issue #14): their fields and error summary on the form kit
@@ -152,10 +152,10 @@ export function useErrorToast() {
 export function HeadNav({ entityId }: { entityId: string }) {
   const { t } = useTranslation('dashboard');
   const links = [
-    [dashboardPaths.usersActive(entityId), t('staff.nav.active')],
-    [dashboardPaths.usersPending(entityId), t('staff.nav.pending')],
-    [dashboardPaths.settings(entityId), t('staff.nav.settings')],
-    [dashboardPaths.inbox(entityId, 'all'), t('entities.open')],
+    [paths.dashboard.usersActive.getHref(entityId), t('staff.nav.active')],
+    [paths.dashboard.usersPending.getHref(entityId), t('staff.nav.pending')],
+    [paths.dashboard.settings.getHref(entityId), t('staff.nav.settings')],
+    [paths.dashboard.inbox.getHref(entityId, 'all'), t('entities.open')],
   ] as const;
   return (
     <nav className="dilosi-page-tabs dilosi-dashboard-tabs" aria-label={t('staff.nav.label')}>

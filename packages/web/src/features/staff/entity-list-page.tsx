@@ -4,9 +4,9 @@ import { useLocale } from '../../i18n/use-locale';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
-import { useMyEntities } from './dashboard-api';
-import { dashboardPaths } from './dashboard-paths';
-import './dashboard.css';
+import { useMyEntities } from './staff-api';
+import { paths } from '../../config/paths';
+import '../../ui/dashboard.css';
 
 /** /dashboard/entities/list: the entities where the caller holds a role, with their roles. */
 export function EntityListPage() {
@@ -24,7 +24,7 @@ export function EntityListPage() {
           <>
             <p className="govgr-body">{t('entities.none')}</p>
             <p className="govgr-body">
-              <Link className="govgr-link" to={dashboardPaths.requests()}>
+              <Link className="govgr-link" to={paths.dashboard.requests.getHref()}>
                 {t('entities.requests')}
               </Link>
             </p>
@@ -63,7 +63,10 @@ export function EntityListPage() {
                 {entities.map((entity) => (
                   <tr key={entity.id} className="govgr-table__row">
                     <td className="govgr-table__cell">
-                      <Link className="govgr-link" to={dashboardPaths.inbox(entity.id, 'all')}>
+                      <Link
+                        className="govgr-link"
+                        to={paths.dashboard.inbox.getHref(entity.id, 'all')}
+                      >
                         {entity.display_name[locale]}
                       </Link>
                     </td>
@@ -78,7 +81,7 @@ export function EntityListPage() {
                           {' · '}
                           <Link
                             className="govgr-link"
-                            to={dashboardPaths.usersActive(entity.id)}
+                            to={paths.dashboard.usersActive.getHref(entity.id)}
                             aria-label={`${t('staff.nav.manage')}: ${entity.display_name[locale]}`}
                           >
                             {t('staff.nav.manage')}
@@ -94,7 +97,7 @@ export function EntityListPage() {
         )}
         {entities.length > 0 ? (
           <p className="govgr-body">
-            <Link className="govgr-link" to={dashboardPaths.requests()}>
+            <Link className="govgr-link" to={paths.dashboard.requests.getHref()}>
               {t('staff.nav.requests')}
             </Link>
           </p>

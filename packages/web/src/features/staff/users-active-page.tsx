@@ -18,7 +18,7 @@ import {
   useErrorToast,
   type FieldErrors,
 } from './staff-ui';
-import './dashboard.css';
+import '../../ui/dashboard.css';
 
 type Dialog =
   { kind: 'add' } | { kind: 'roles'; entry: StaffEntry } | { kind: 'remove'; entry: StaffEntry };

@@ -7,7 +7,7 @@ import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { useDecidePermission, usePendingPermissions } from './staff-api';
 import { HeadNav, StaffTable, useErrorToast } from './staff-ui';
-import './dashboard.css';
+import '../../ui/dashboard.css';
 
 /** .../users/pending (head only): requests for a role here, each accepted or rejected. */
 export function UsersPendingPage() {

@@ -6,8 +6,8 @@ import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageLinks } from '../../ui/page-links';
 import { PageSkeleton } from '../../ui/page-skeleton';
-import { useCreatableTemplates } from './dashboard-api';
-import './dashboard.css';
+import { useCreatableTemplates } from './cases-api';
+import '../../ui/dashboard.css';
 
 /** The templates page's size (spec section 9: templates 30). */
 const PAGE_SIZE = 30;
