@@ -2,7 +2,8 @@ import { STAFF_ALERT_MODES, type StaffAlertMode } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldGroup } from '../../ui/form';
-import { useAlertPreference, useSetAlertPreference } from './cases-api';
+import { useAlertPreference } from './api/get-alert-preference';
+import { useSetAlertPreference } from './api/set-alert-preference';
 
 /**
  * The staff member's own e-mail alerts of this entity's new cases and citizens' answers (issue

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { AssignToMeButton } from './case-action-dialogs';
-import { useActiveClerks, useBulkCaseAction } from './cases-api';
+import { useBulkCaseAction } from './api/bulk-update-cases';
+import { useActiveClerks } from './api/list-active-clerks';
 
 /**
  * Assign, or set the status of, the selected cases. The server changes each case on its own (a

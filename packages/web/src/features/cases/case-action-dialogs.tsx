@@ -6,7 +6,7 @@ import { controlAria, Field, inputClassName, useFocusOnErrors } from '../../ui/f
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { useCaseAction } from './cases-api';
+import { useCaseAction } from './api/run-case-action';
 
 type ShareField = 'firstname' | 'surname' | 'afm';
 const FIELDS: readonly ShareField[] = ['firstname', 'surname', 'afm'];

@@ -6,8 +6,6 @@ import {
   formatAthensDateTime,
   formatReferenceCode,
   type CaseDetail,
-  type CaseMessage,
-  type CaseNote,
   type HistoryItem,
   type Locale,
 } from '@dilosi/domain';
@@ -26,16 +24,13 @@ import { useErrorMessage } from '../../ui/use-error-message';
 import { AssignToMeButton, DismissCaseDialog, ShareCaseDialog } from './case-action-dialogs';
 import { RepliesTab, ReplyDialog } from './case-replies';
 import { CaseForwards, ForwardCaseDialog } from './forward-case-dialog';
-import {
-  caseDownloadUrl,
-  caseMessageFileUrl,
-  useActiveClerks,
-  useCase,
-  useCaseAction,
-  useCaseNeighbours,
-  useCaseTab,
-  type CaseAction,
-} from './cases-api';
+import { createCaseDownloadUrl } from './api/create-case-download-url';
+import { createCaseMessageFileUrl } from './api/create-case-message-file-url';
+import { useCase } from './api/get-case';
+import { useCaseNeighbours } from './api/get-case-neighbours';
+import { useActiveClerks } from './api/list-active-clerks';
+import { useCaseTab } from './api/list-case-tab';
+import { useCaseAction, type CaseAction } from './api/run-case-action';
 import { paths } from '../../config/paths';
 import { useShortcutLabels } from './shortcut-labels';
 import { caseSearch, inboxQuery, listOf } from './inbox-query';
@@ -320,7 +315,7 @@ function DetailsTab({ item, entityId }: { item: CaseDetail; entityId: string }) 
   const { t } = useTranslation('dashboard');
   const locale = useLocale();
   const download = async (attachment?: number) => {
-    const { download_url } = await caseDownloadUrl(entityId, item.id, attachment);
+    const { download_url } = await createCaseDownloadUrl(entityId, item.id, attachment);
     window.location.assign(download_url);
   };
   if (!item.document.id) return <p className="govgr-body">{t('case.noDocument')}</p>;
@@ -365,7 +360,7 @@ function DetailsTab({ item, entityId }: { item: CaseDetail; entityId: string }) 
 
 function NotesTab({ entityId, inboxId }: { entityId: string; inboxId: string }) {
   const { t } = useTranslation('dashboard');
-  const query = useCaseTab<CaseNote>(entityId, inboxId, 'comments', true);
+  const query = useCaseTab(entityId, inboxId, 'comments', true);
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) throw query.error;
   if (query.data.data.length === 0) return <p className="govgr-body">{t('case.noNotes')}</p>;
@@ -382,12 +377,12 @@ function NotesTab({ entityId, inboxId }: { entityId: string; inboxId: string }) 
 
 function MessagesTab({ entityId, inboxId }: { entityId: string; inboxId: string }) {
   const { t } = useTranslation('dashboard');
-  const query = useCaseTab<CaseMessage>(entityId, inboxId, 'communications', true);
+  const query = useCaseTab(entityId, inboxId, 'communications', true);
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) throw query.error;
   if (query.data.data.length === 0) return <p className="govgr-body">{t('case.noMessages')}</p>;
   const download = async (messageId: string) => {
-    const { download_url } = await caseMessageFileUrl(entityId, inboxId, messageId);
+    const { download_url } = await createCaseMessageFileUrl(entityId, inboxId, messageId);
     window.location.assign(download_url);
   };
   // Both ways (issue #33): who wrote each message, the clerk or the citizen, and her PDF.
@@ -430,7 +425,7 @@ function historyEntityName(details: HistoryItem['details'], locale: Locale): str
 function HistoryTab({ entityId, inboxId }: { entityId: string; inboxId: string }) {
   const { t } = useTranslation('dashboard');
   const locale = useLocale();
-  const query = useCaseTab<HistoryItem>(entityId, inboxId, 'history', true);
+  const query = useCaseTab(entityId, inboxId, 'history', true);
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) throw query.error;
   const label = (action: string) =>

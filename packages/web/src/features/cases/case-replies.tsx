@@ -8,7 +8,8 @@ import { FieldGroup } from '../../ui/form';
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { replyDownloadUrl, useCreatableTemplates } from './cases-api';
+import { createReplyDownloadUrl } from './api/create-reply-download-url';
+import { useCreatableTemplates } from './api/list-creatable-templates';
 
 type ReplyState = 'issued' | 'revoked' | 'editing' | 'requested';
 
@@ -26,7 +27,7 @@ export function RepliesTab({ item, entityId }: { item: CaseDetail; entityId: str
   const drafts = item.replies.filter((reply) => reply.reference_code === null);
   const download = async (replyId: string) => {
     try {
-      const { data } = await replyDownloadUrl(entityId, replyId);
+      const { data } = await createReplyDownloadUrl(entityId, replyId);
       window.location.assign(data.download_url);
     } catch (error) {
       showToast('error', () => errorMessage(error));

@@ -6,7 +6,7 @@ import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageLinks } from '../../ui/page-links';
 import { PageSkeleton } from '../../ui/page-skeleton';
-import { useCreatableTemplates } from './cases-api';
+import { useCreatableTemplates } from './api/list-creatable-templates';
 import '../../ui/dashboard.css';
 
 /** The templates page's size (spec section 9: templates 30). */

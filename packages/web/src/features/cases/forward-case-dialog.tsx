@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useEntity } from '../../api/get-entity';
-import { useForwardCase, useForwardTargets } from './cases-api';
+import { useForwardCase } from './api/forward-case';
+import { useForwardTargets } from './api/list-forward-targets';
 
 type Mode = 'entity' | 'dataset';
 type ForwardField = 'target' | 'dataset' | 'comment';

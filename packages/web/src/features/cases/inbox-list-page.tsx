@@ -20,7 +20,8 @@ import { showToast } from '../../ui/toasts';
 import { AlertPreferenceForm } from './alert-preference-form';
 import { BulkDialog } from './bulk-dialog';
 import { useEntity } from '../../api/get-entity';
-import { downloadInboxCsv, useInbox } from './cases-api';
+import { downloadInboxCsv } from './api/export-inbox';
+import { useInbox } from './api/list-inbox';
 import { useShortcutLabels } from './shortcut-labels';
 import {
   INBOX_FILTERS as FILTERS,

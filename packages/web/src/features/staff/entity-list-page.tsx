@@ -4,7 +4,7 @@ import { useLocale } from '../../i18n/use-locale';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
-import { useMyEntities } from './staff-api';
+import { useMyEntities } from './api/list-my-entities';
 import { paths } from '../../config/paths';
 import '../../ui/dashboard.css';
 

@@ -15,7 +15,8 @@ import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { useEntity } from '../../api/get-entity';
-import { useEntityDecisions, useUpdateEntity } from './staff-api';
+import { useEntityDecisions } from './api/list-entity-decisions';
+import { useUpdateEntity } from './api/update-entity-settings';
 import {
   ErrorSummary,
   HeadNav,

@@ -14,12 +14,10 @@ import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { paths } from '../../config/paths';
-import {
-  useEntityDirectory,
-  useMyPermissionRequests,
-  useRequestPermission,
-  useWithdrawPermissionRequest,
-} from './staff-api';
+import { useMyPermissionRequests } from './api/list-my-permission-requests';
+import { useRequestPermission } from './api/request-permission';
+import { useEntityDirectory } from './api/search-entity-directory';
+import { useWithdrawPermissionRequest } from './api/withdraw-permission-request';
 import {
   ErrorSummary,
   Paging,

@@ -8,7 +8,10 @@ import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
-import { useAddStaff, useDeactivatePermissions, useSetStaffRoles, useStaff } from './staff-api';
+import { useAddStaff } from './api/add-staff-member';
+import { useDeactivatePermissions } from './api/deactivate-permissions';
+import { useStaff } from './api/list-staff';
+import { useSetStaffRoles } from './api/set-staff-roles';
 import {
   ErrorSummary,
   HeadNav,

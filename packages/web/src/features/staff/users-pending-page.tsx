@@ -5,7 +5,8 @@ import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
-import { useDecidePermission, usePendingPermissions } from './staff-api';
+import { useDecidePermission } from './api/decide-permission-request';
+import { usePendingPermissions } from './api/list-pending-permissions';
 import { HeadNav, StaffTable, useErrorToast } from './staff-ui';
 import '../../ui/dashboard.css';
 
