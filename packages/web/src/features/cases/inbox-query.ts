@@ -57,3 +57,16 @@ export function listOf(caseUrlSearch: URLSearchParams): { tab: InboxTab; search:
   search.delete('tab');
   return { tab: isInboxTab(tab) ? tab : 'all', search };
 }
+
+/** The list's search parameters with some changed: null or '' removes one. */
+export function withSearchParams(
+  search: URLSearchParams,
+  changes: Record<string, string | null>,
+): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === '') next.delete(key);
+    else next.set(key, value);
+  }
+  return next;
+}
