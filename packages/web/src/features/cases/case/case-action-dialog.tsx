@@ -1,5 +1,5 @@
-import { CASE_STATUSES, COMMUNICATIONS_MESSAGE_MAX_SIZE, type CaseDetail } from '@dilosi/domain';
-import { useState, type FormEvent } from 'react';
+import type { CaseDetail } from '@dilosi/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiRequestError } from '../../../api/api-client';
 import { ModalDialog } from '../../../ui/modal-dialog';
@@ -7,8 +7,31 @@ import { showToast } from '../../../ui/toasts';
 import { useErrorMessage } from '../../../ui/use-error-message';
 import { useActiveClerks } from '../api/list-active-clerks';
 import { useCaseAction, type CaseAction } from '../api/run-case-action';
-import { AssignToMeButton } from '../case-action-dialogs';
-import type { CaseDialog } from './case-actions-bar';
+import { CaseActionForm, type CaseActionKind, type CaseActionValues } from '../case-action-form';
+
+const TITLES = {
+  assign: 'actions.assign',
+  status: 'actions.status',
+  note: 'actions.note',
+  message: 'actions.message',
+} as const;
+
+/** The request of one case's action from the form's values. */
+function requestOf(values: CaseActionValues): Exclude<CaseAction, { kind: 'action' }> {
+  switch (values.kind) {
+    case 'assign':
+      return { kind: 'assign', body: { user_id: values.userId } };
+    case 'status':
+      return {
+        kind: 'change_state',
+        body: { state: values.state, ...(values.reason.trim() ? { reason: values.reason } : {}) },
+      };
+    case 'note':
+      return { kind: 'comments', body: { comment: values.text } };
+    case 'message':
+      return { kind: 'communications', body: { message: values.text } };
+  }
+}
 
 /** The dialog of assign, status, note or message on one case. */
 export function ActionDialog({
@@ -17,7 +40,7 @@ export function ActionDialog({
   entityId,
   onClose,
 }: {
-  kind: Extract<CaseDialog, 'assign' | 'status' | 'note' | 'message'>;
+  kind: CaseActionKind;
   item: CaseDetail;
   entityId: string;
   onClose: () => void;
@@ -25,20 +48,11 @@ export function ActionDialog({
   const { t } = useTranslation('dashboard');
   const action = useCaseAction(entityId, item.id);
   const clerks = useActiveClerks(entityId, kind === 'assign');
-  const [state, setState] = useState<string>(item.inbox_status);
-  const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const errorMessage = useErrorMessage();
-  const titles = {
-    assign: 'actions.assign',
-    status: 'actions.status',
-    note: 'actions.note',
-    message: 'actions.message',
-  } as const;
-  const textRequired =
-    kind === 'note' || kind === 'message' || (kind === 'status' && state === 'canceled');
 
-  const run = (request: Exclude<CaseAction, { kind: 'action' }>) =>
+  const run = (values: CaseActionValues) => {
+    const request = requestOf(values);
     action.mutate(request, {
       onSuccess: () => {
         showToast('success', () => t(`actions.done.${request.kind}`));
@@ -56,115 +70,22 @@ export function ActionDialog({
         );
       },
     });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    if (textRequired && text.trim() === '') {
-      setError(t('actions.required'));
-      return;
-    }
-    if (kind === 'assign')
-      run({ kind: 'assign', body: { user_id: String(form.get('user_id') ?? '') } });
-    else if (kind === 'status') {
-      run({ kind: 'change_state', body: { state, ...(text.trim() ? { reason: text } : {}) } });
-    } else if (kind === 'note') run({ kind: 'comments', body: { comment: text } });
-    else run({ kind: 'communications', body: { message: text } });
   };
 
   return (
-    <ModalDialog isOpen onClose={onClose} title={t(titles[kind])} closeLabel={t('actions.close')}>
-      <form onSubmit={submit} noValidate>
-        {error ? (
-          <p className="govgr-error-message" role="alert" id="action-error">
-            {error}
-          </p>
-        ) : null}
-        {kind === 'assign' ? (
-          <div className="govgr-form-group">
-            <label className="govgr-label" htmlFor="action-assignee">
-              {t('actions.assignee')}
-            </label>
-            <select
-              className="govgr-select"
-              id="action-assignee"
-              name="user_id"
-              defaultValue={item.assignee ?? undefined}
-            >
-              {(clerks.data?.data ?? []).map((clerk) => (
-                <option key={clerk.user_id} value={clerk.user_id}>
-                  {clerk.user_display_name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        {kind === 'status' ? (
-          <div className="govgr-form-group">
-            <label className="govgr-label" htmlFor="action-state">
-              {t('actions.state')}
-            </label>
-            <select
-              className="govgr-select"
-              id="action-state"
-              value={state}
-              onChange={(e) => setState(e.target.value)}
-            >
-              {CASE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`status.${status}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        {kind !== 'assign' && (kind !== 'status' || state === 'canceled') ? (
-          <div className="govgr-form-group">
-            <label className="govgr-label" htmlFor="action-text">
-              {kind === 'status'
-                ? t('actions.reason')
-                : kind === 'note'
-                  ? t('actions.comment')
-                  : t('actions.messageText')}
-            </label>
-            <textarea
-              className="govgr-textarea"
-              id="action-text"
-              rows={4}
-              value={text}
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={
-                [error ? 'action-error' : '', kind === 'message' ? 'action-count' : '']
-                  .join(' ')
-                  .trim() || undefined
-              }
-              maxLength={kind === 'message' ? COMMUNICATIONS_MESSAGE_MAX_SIZE : undefined}
-              onChange={(event) => setText(event.target.value)}
-            />
-            {kind === 'message' ? (
-              <p className="govgr-hint" id="action-count" aria-live="polite">
-                {t('actions.chars', { count: text.length, max: COMMUNICATIONS_MESSAGE_MAX_SIZE })}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        <div className="govgr-button-group">
-          <button type="submit" className="govgr-btn govgr-btn-primary" disabled={action.isPending}>
-            {kind === 'message' ? t('actions.send') : t('actions.save')}
-          </button>
-          {kind === 'assign' ? (
-            <AssignToMeButton
-              clerks={clerks.data?.data ?? []}
-              isDisabled={action.isPending}
-              onAssign={(userId) => run({ kind: 'assign', body: { user_id: userId } })}
-            />
-          ) : null}
-          <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </button>
-        </div>
-      </form>
+    <ModalDialog isOpen onClose={onClose} title={t(TITLES[kind])} closeLabel={t('actions.close')}>
+      <CaseActionForm
+        kind={kind}
+        idPrefix="action"
+        clerks={clerks.data?.data ?? []}
+        initialAssignee={item.assignee ?? undefined}
+        initialState={item.inbox_status}
+        error={error}
+        isPending={action.isPending}
+        onError={setError}
+        onSubmit={run}
+        onCancel={onClose}
+      />
     </ModalDialog>
   );
 }
