@@ -32,9 +32,6 @@ export const TemplateDisabledPage = lazy(() =>
     default: m.TemplateDisabledPage,
   })),
 );
-export const ComingSoonPage = lazy(() =>
-  import('../features/coming-soon/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
-);
 export const LoginPage = lazy(() =>
   import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
 );
