@@ -2,7 +2,7 @@ import { isValidAfm, type CaseDetail, type ClerkPermission } from '@dilosi/domai
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/auth';
-import { controlAria, Field, inputClassName, useFocusOnErrors } from '../../ui/form';
+import { TextInput, useFocusOnErrors } from '../../ui/form';
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
@@ -95,19 +95,18 @@ export function ShareCaseDialog({
         const id = `share-${field}`;
         const error = errors?.[field];
         return (
-          <Field key={field} id={id} label={t(`actions.${field}`)} error={error}>
-            <input
-              className={inputClassName('govgr-input', Boolean(error))}
-              id={id}
-              name={field}
-              autoComplete="off"
-              inputMode={field === 'afm' ? 'numeric' : undefined}
-              maxLength={field === 'afm' ? 9 : 100}
-              value={values[field]}
-              {...controlAria(id, { hasHint: false, hasError: Boolean(error) })}
-              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-            />
-          </Field>
+          <TextInput
+            key={field}
+            id={id}
+            label={t(`actions.${field}`)}
+            error={error}
+            name={field}
+            autoComplete="off"
+            inputMode={field === 'afm' ? 'numeric' : undefined}
+            maxLength={field === 'afm' ? 9 : 100}
+            value={values[field]}
+            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+          />
         );
       })}
     </ConfirmDialog>

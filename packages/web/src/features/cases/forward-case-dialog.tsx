@@ -2,7 +2,7 @@ import { CASE_NOTE_MAX_SIZE, type CaseDetail, type ForwardAction } from '@dilosi
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
-import { controlAria, Field, FieldGroup, inputClassName, useFocusOnErrors } from '../../ui/form';
+import { FieldGroup, Select, Textarea, useFocusOnErrors } from '../../ui/form';
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
@@ -118,68 +118,49 @@ export function ForwardCaseDialog({
         </div>
       </FieldGroup>
       {mode === 'entity' ? (
-        <Field id="forward-target" label={t('forwarding.target')} error={errors?.target}>
-          <select
-            className={inputClassName('govgr-select', Boolean(errors?.target))}
-            id="forward-target"
-            name="target"
-            value={target}
-            {...controlAria('forward-target', {
-              hasHint: false,
-              hasError: Boolean(errors?.target),
-            })}
-            onChange={(event) => setTarget(event.target.value)}
-          >
-            <option value="">{t('forwarding.choose')}</option>
-            {entities.map((e) => (
-              <option key={e.codename} value={e.codename}>
-                {e.display_name[locale]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <Select
+          id="forward-target"
+          label={t('forwarding.target')}
+          error={errors?.target}
+          name="target"
+          value={target}
+          onChange={(event) => setTarget(event.target.value)}
+        >
+          <option value="">{t('forwarding.choose')}</option>
+          {entities.map((e) => (
+            <option key={e.codename} value={e.codename}>
+              {e.display_name[locale]}
+            </option>
+          ))}
+        </Select>
       ) : (
-        <Field id="forward-dataset" label={t('forwarding.dataset')} error={errors?.dataset}>
-          <select
-            className={inputClassName('govgr-select', Boolean(errors?.dataset))}
-            id="forward-dataset"
-            name="dataset"
-            value={dataset}
-            {...controlAria('forward-dataset', {
-              hasHint: false,
-              hasError: Boolean(errors?.dataset),
-            })}
-            onChange={(event) => setDataset(event.target.value)}
-          >
-            <option value="">{t('forwarding.choose')}</option>
-            {datasets.map((d) => (
-              <option key={d.codename} value={d.codename}>
-                {d.title[locale]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <Select
+          id="forward-dataset"
+          label={t('forwarding.dataset')}
+          error={errors?.dataset}
+          name="dataset"
+          value={dataset}
+          onChange={(event) => setDataset(event.target.value)}
+        >
+          <option value="">{t('forwarding.choose')}</option>
+          {datasets.map((d) => (
+            <option key={d.codename} value={d.codename}>
+              {d.title[locale]}
+            </option>
+          ))}
+        </Select>
       )}
-      <Field
+      <Textarea
         id="forward-comment"
         label={t('forwarding.comment')}
         hint={t('forwarding.commentHint', { max: CASE_NOTE_MAX_SIZE })}
         error={errors?.comment}
-      >
-        <textarea
-          className={inputClassName('govgr-textarea', Boolean(errors?.comment))}
-          id="forward-comment"
-          name="comment"
-          rows={3}
-          maxLength={CASE_NOTE_MAX_SIZE}
-          value={comment}
-          {...controlAria('forward-comment', {
-            hasHint: true,
-            hasError: Boolean(errors?.comment),
-          })}
-          onChange={(event) => setComment(event.target.value)}
-        />
-      </Field>
+        name="comment"
+        rows={3}
+        maxLength={CASE_NOTE_MAX_SIZE}
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+      />
     </ConfirmDialog>
   );
 }

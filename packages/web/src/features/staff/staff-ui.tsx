@@ -4,13 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../api/api-client';
 import { PageLinks } from '../../ui/page-links';
-import {
-  controlAria,
-  ErrorSummary as FormErrorSummary,
-  Field,
-  FieldGroup,
-  inputClassName,
-} from '../../ui/form';
+import { ErrorSummary as FormErrorSummary, FieldGroup, TextInput } from '../../ui/form';
 import { showToast } from '../../ui/toasts';
 import { paths } from '../../config/paths';
 
@@ -58,22 +52,20 @@ export function TextField(props: {
   /** The id of a datalist of suggestions. */
   list?: string;
 }) {
-  const hasError = Boolean(props.error);
   return (
-    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
-      <input
-        id={props.id}
-        className={inputClassName('govgr-input', hasError)}
-        type={props.type ?? 'text'}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength ?? 300}
-        autoComplete={props.autoComplete ?? 'off'}
-        list={props.list}
-        value={props.value}
-        {...controlAria(props.id, { hasHint: Boolean(props.hint), hasError })}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-    </Field>
+    <TextInput
+      id={props.id}
+      label={props.label}
+      hint={props.hint}
+      error={props.error}
+      type={props.type ?? 'text'}
+      inputMode={props.inputMode}
+      maxLength={props.maxLength ?? 300}
+      autoComplete={props.autoComplete ?? 'off'}
+      list={props.list}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
   );
 }
 
