@@ -416,12 +416,3 @@ describe('entity settings', () => {
     await waitFor(() => expect(patches).toEqual([{ is_managed: true }, { enabled: false }]));
   });
 });
-
-describe('the dashboard catch-all', () => {
-  it('answers an unknown dashboard address with the not-found page', async () => {
-    renderApp('/dashboard/nothing/here', { user: HEAD, config: CONFIG });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: /δεν βρέθηκε/i }, { timeout: 5000 }),
-    ).toBeTruthy();
-  });
-});
