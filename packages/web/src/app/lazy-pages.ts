@@ -32,9 +32,6 @@ export const TemplateDisabledPage = lazy(() =>
     default: m.TemplateDisabledPage,
   })),
 );
-export const ComingSoonPage = lazy(() =>
-  import('../features/coming-soon/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
-);
 export const LoginPage = lazy(() =>
   import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
 );
@@ -102,21 +99,21 @@ export const QrScanPage = lazy(() =>
   import('../features/validation/qr-scan-page').then((m) => ({ default: m.QrScanPage })),
 );
 export const EntityListPage = lazy(() =>
-  import('../features/dashboard/entity-list-page').then((m) => ({ default: m.EntityListPage })),
+  import('../features/staff/entity-list-page').then((m) => ({ default: m.EntityListPage })),
 );
 export const InboxListPage = lazy(() =>
-  import('../features/dashboard/inbox-list-page').then((m) => ({ default: m.InboxListPage })),
+  import('../features/cases/inbox-list-page').then((m) => ({ default: m.InboxListPage })),
 );
 export const RequestsListPage = lazy(() =>
-  import('../features/dashboard/requests-list-page').then((m) => ({
+  import('../features/staff/requests-list-page').then((m) => ({
     default: m.RequestsListPage,
   })),
 );
 export const UsersActivePage = lazy(() =>
-  import('../features/dashboard/users-active-page').then((m) => ({ default: m.UsersActivePage })),
+  import('../features/staff/users-active-page').then((m) => ({ default: m.UsersActivePage })),
 );
 export const UsersPendingPage = lazy(() =>
-  import('../features/dashboard/users-pending-page').then((m) => ({
+  import('../features/staff/users-pending-page').then((m) => ({
     default: m.UsersPendingPage,
   })),
 );
@@ -136,17 +133,17 @@ export const EditReplyPage = lazy(() =>
   })),
 );
 export const EntityTemplatesPage = lazy(() =>
-  import('../features/dashboard/entity-templates-page').then((m) => ({
+  import('../features/cases/entity-templates-page').then((m) => ({
     default: m.EntityTemplatesPage,
   })),
 );
 export const EntitySettingsPage = lazy(() =>
-  import('../features/dashboard/entity-settings-page').then((m) => ({
+  import('../features/staff/entity-settings-page').then((m) => ({
     default: m.EntitySettingsPage,
   })),
 );
 export const CasePage = lazy(() =>
-  import('../features/dashboard/case-page').then((m) => ({ default: m.CasePage })),
+  import('../features/cases/case-page').then((m) => ({ default: m.CasePage })),
 );
 
 export const MessagesPage = lazy(() =>

@@ -5,7 +5,6 @@ import { FeatureGate } from './feature-gate';
 import { LandingRoute } from './landing-route';
 import { RequireUser } from '../features/auth/require-user';
 import {
-  ComingSoonPage,
   ConsentPage,
   CreateDocumentPage,
   DocumentDonePage,
@@ -174,7 +173,7 @@ const pages: RouteObject[] = [
           },
           { path: paths.dashboard.issue.path, element: <EntityDocumentPage purpose="issue" /> },
           { path: paths.dashboard.issueStep.path, element: <EntityDocumentPage purpose="issue" /> },
-          { path: paths.dashboard.rest.path, element: <ComingSoonPage area="dashboard" /> },
+          { path: paths.dashboard.rest.path, element: <NotFoundPage /> },
         ],
       },
     ],

@@ -1,3 +1,5 @@
+import type { InboxTab } from '@dilosi/domain';
+
 /**
  * Every URL of the SPA, built in one place (spec section 2). `path` is the router pattern,
  * `getHref` builds a concrete URL. Nothing else in the app writes a route string by hand.
@@ -226,14 +228,34 @@ export const paths = {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     entities: { path: '/dashboard/entities/list', getHref: () => '/dashboard/entities/list' },
     entity: { path: '/dashboard/entities/show/:entityId' },
-    inbox: { path: '/dashboard/entities/show/:entityId/inbox/list/:tab' },
+    inbox: {
+      path: '/dashboard/entities/show/:entityId/inbox/list/:tab',
+      getHref: (entityId: string, tab: InboxTab, search = '') =>
+        `/dashboard/entities/show/${enc(entityId)}/inbox/list/${tab}${search ? `?${search}` : ''}`,
+    },
     inboxRoot: { path: '/dashboard/entities/show/:entityId/inbox' },
-    case: { path: '/dashboard/entities/show/:entityId/inbox/show/declaration/:inboxId' },
+    case: {
+      path: '/dashboard/entities/show/:entityId/inbox/show/declaration/:inboxId',
+      getHref: (entityId: string, inboxId: string, search = '') =>
+        `/dashboard/entities/show/${enc(entityId)}/inbox/show/declaration/${enc(inboxId)}${search ? `?${search}` : ''}`,
+    },
     caseShort: { path: '/dashboard/entities/show/:entityId/inbox/show/:inboxId' },
-    requests: { path: '/dashboard/entities/requests/list' },
-    settings: { path: '/dashboard/entities/show/:entityId/settings' },
-    usersActive: { path: '/dashboard/entities/show/:entityId/users/active' },
-    usersPending: { path: '/dashboard/entities/show/:entityId/users/pending' },
+    requests: {
+      path: '/dashboard/entities/requests/list',
+      getHref: () => '/dashboard/entities/requests/list',
+    },
+    settings: {
+      path: '/dashboard/entities/show/:entityId/settings',
+      getHref: (entityId: string) => `/dashboard/entities/show/${enc(entityId)}/settings`,
+    },
+    usersActive: {
+      path: '/dashboard/entities/show/:entityId/users/active',
+      getHref: (entityId: string) => `/dashboard/entities/show/${enc(entityId)}/users/active`,
+    },
+    usersPending: {
+      path: '/dashboard/entities/show/:entityId/users/pending',
+      getHref: (entityId: string) => `/dashboard/entities/show/${enc(entityId)}/users/pending`,
+    },
     /** The templates the entity issues documents with (page size 30). */
     templates: {
       path: '/dashboard/entities/show/:entityId/templates',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { errorId, describedBy, hintId } from './field-ids';
 
 /** Whether a hint or an error was given (an empty one is none). */
-function hasContent(node: ReactNode): boolean {
+export function hasContent(node: ReactNode): boolean {
   return node !== null && node !== undefined && node !== false && node !== '';
 }
 

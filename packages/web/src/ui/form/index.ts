@@ -3,3 +3,4 @@ export { Field, FieldError, FieldGroup, FieldHint, fieldClassName, inputClassNam
 export { ErrorSummary, type ErrorSummaryItem } from './error-summary';
 export { focusFirstError, useFocusOnErrors } from './use-focus-on-errors';
 export { Checkbox, RadioGroup, type RadioOption } from './choice-controls';
+export { Select, Textarea, TextInput, type FieldControlProps } from './text-controls';

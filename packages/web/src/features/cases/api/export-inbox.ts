@@ -1,0 +1,30 @@
+import { apiFetch } from '../../../api/api-client';
+import { inboxApiPath } from './keys';
+
+/** GET /api/entity/{e}/inbox/export.csv: the list as filtered, every page. */
+export function exportInbox(entityId: string, listQuery: URLSearchParams) {
+  const query = new URLSearchParams(listQuery);
+  query.delete('limit');
+  query.delete('offset');
+  return apiFetch<Blob>(`${inboxApiPath(entityId)}/export.csv?${query}`, {
+    blob: true,
+    headers: { Accept: 'text/csv' },
+  });
+}
+
+/** The list as filtered, as a CSV file the browser saves. */
+export async function downloadInboxCsv(
+  entityId: string,
+  listQuery: URLSearchParams,
+  filename: string,
+): Promise<void> {
+  const file = await exportInbox(entityId, listQuery);
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
