@@ -35,7 +35,7 @@ function sourceFiles(dir) {
   });
 }
 
-function moduleOf(path) {
+function moduleOf(root, path) {
   const parts = relative(root, path).split(sep);
   if (parts[0] === '..' || parts.length === 0) return null;
   if (parts[0] === 'modules')
@@ -46,72 +46,83 @@ function moduleOf(path) {
 const IMPORT =
   /(?:^|[^\w$.])(?:import|export)\s*(?:type\s+)?(?:[\w${}*,\s]+?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/** Module → module → one file that imports it (for the report). */
-const graph = new Map();
-for (const file of sourceFiles(root)) {
-  const from = moduleOf(file);
-  const text = readFileSync(file, 'utf8');
-  for (const match of text.matchAll(IMPORT)) {
-    const specifier = match[1] ?? match[2];
-    if (!specifier.startsWith('.')) continue;
-    const to = moduleOf(resolve(dirname(file), specifier));
-    if (!to || to === from) continue;
-    if (ALLOWED_EDGES.has(`${from} -> ${to}`)) continue;
-    if (!graph.has(from)) graph.set(from, new Map());
-    if (!graph.get(from).has(to)) graph.get(from).set(to, relative(root, file));
-  }
-}
-
-// Tarjan's strongly connected components: every component of more than one module is a cycle.
-const index = new Map();
-const low = new Map();
-const stack = [];
-const onStack = new Set();
-const components = [];
-let next = 0;
-function connect(node) {
-  index.set(node, next);
-  low.set(node, next);
-  next += 1;
-  stack.push(node);
-  onStack.add(node);
-  for (const target of graph.get(node)?.keys() ?? []) {
-    if (!index.has(target)) {
-      connect(target);
-      low.set(node, Math.min(low.get(node), low.get(target)));
-    } else if (onStack.has(target)) {
-      low.set(node, Math.min(low.get(node), index.get(target)));
+/**
+ * The module graph of the sources under `root` (module → module → one importing file) and its
+ * cycles: every strongly connected component of more than one module, found with Tarjan's
+ * algorithm, leaving out the `allowedEdges` ("from -> to").
+ */
+export function findModuleCycles(root, allowedEdges = new Map()) {
+  const graph = new Map();
+  for (const file of sourceFiles(root)) {
+    const from = moduleOf(root, file);
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(IMPORT)) {
+      const specifier = match[1] ?? match[2];
+      if (!specifier.startsWith('.')) continue;
+      const to = moduleOf(root, resolve(dirname(file), specifier));
+      if (!to || to === from) continue;
+      if (allowedEdges.has(`${from} -> ${to}`)) continue;
+      if (!graph.has(from)) graph.set(from, new Map());
+      if (!graph.get(from).has(to)) graph.get(from).set(to, relative(root, file));
     }
   }
-  if (low.get(node) === index.get(node)) {
-    const component = [];
-    let member;
-    do {
-      member = stack.pop();
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== node);
-    if (component.length > 1) components.push(component.sort());
-  }
-}
-for (const node of graph.keys()) if (!index.has(node)) connect(node);
 
-if (process.argv.includes('--graph')) {
-  for (const [from, targets] of [...graph].sort())
-    console.log(`${from} -> ${[...targets.keys()].sort().join(', ')}`);
-}
-if (components.length === 0) {
-  console.log(`module cycles: none (${graph.size} modules, ${ALLOWED_EDGES.size} allowed edges)`);
-} else {
-  console.error(`module cycles: ${components.length}`);
-  for (const component of components) {
-    console.error(`\n  ${component.join(' ⇄ ')}`);
-    const members = new Set(component);
-    for (const from of component) {
-      for (const [to, file] of graph.get(from) ?? []) {
-        if (members.has(to)) console.error(`    ${from} -> ${to}  (${file})`);
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const components = [];
+  let next = 0;
+  function connect(node) {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const target of graph.get(node)?.keys() ?? []) {
+      if (!index.has(target)) {
+        connect(target);
+        low.set(node, Math.min(low.get(node), low.get(target)));
+      } else if (onStack.has(target)) {
+        low.set(node, Math.min(low.get(node), index.get(target)));
       }
     }
+    if (low.get(node) === index.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) components.push(component.sort());
+    }
   }
-  process.exitCode = 1;
+  for (const node of graph.keys()) if (!index.has(node)) connect(node);
+  return { graph, components };
 }
+
+function main() {
+  const { graph, components } = findModuleCycles(root, ALLOWED_EDGES);
+  if (process.argv.includes('--graph')) {
+    for (const [from, targets] of [...graph].sort())
+      console.log(`${from} -> ${[...targets.keys()].sort().join(', ')}`);
+  }
+  if (components.length === 0) {
+    console.log(`module cycles: none (${graph.size} modules, ${ALLOWED_EDGES.size} allowed edges)`);
+  } else {
+    console.error(`module cycles: ${components.length}`);
+    for (const component of components) {
+      console.error(`\n  ${component.join(' ⇄ ')}`);
+      const members = new Set(component);
+      for (const from of component) {
+        for (const [to, file] of graph.get(from) ?? []) {
+          if (members.has(to)) console.error(`    ${from} -> ${to}  (${file})`);
+        }
+      }
+    }
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
