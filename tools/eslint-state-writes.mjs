@@ -9,3 +9,14 @@ export const stateLiteralWrite = {
   message:
     "Write a state or status from its machine (transition(…) or machine.initial, domain's state-machines/machines.ts and documents/document-states.ts), not a literal.",
 };
+
+// A case's, a permission's or a citizen message's state is written by one function only,
+// changeState (server/src/lib/state-change.ts, issue #32): no other `.set(…)` of
+// inbox_entries.status, permissions.state or citizen_messages.status.
+const setOf = (tables) =>
+  `CallExpression[callee.property.name="set"][callee.object.callee.property.name="updateTable"][callee.object.arguments.0.value=/^(${tables})$/]`;
+export const stateColumnWrite = {
+  selector: `:matches(${setOf('inbox_entries|citizen_messages')} Property[key.name="status"], ${setOf('permissions')} Property[key.name="state"])`,
+  message:
+    "Change a case's, a permission's or a citizen message's state through changeState (server/src/lib/state-change.ts).",
+};

@@ -2,7 +2,7 @@ import { RuleTester } from 'eslint';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 import tseslint from 'typescript-eslint';
 import { describe, it } from 'vitest';
-import { stateLiteralWrite } from './eslint-state-writes.mjs';
+import { stateColumnWrite, stateLiteralWrite } from './eslint-state-writes.mjs';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -54,6 +54,45 @@ tester.run(
         code: "trx.insertInto('permissions').values([{ state: 'pending' }, { state: 'active' }]);",
         options,
         errors: [...bites, ...bites],
+      },
+    ],
+  },
+);
+
+const columnOptions = [stateColumnWrite];
+const columnBites = [{ message: stateColumnWrite.message }];
+
+tester.run(
+  'no-restricted-syntax (state column written outside changeState)',
+  builtinRules.get('no-restricted-syntax'),
+  {
+    valid: [
+      {
+        code: "trx.updateTable('inbox_entries').set({ last_activity_at: at });",
+        options: columnOptions,
+      },
+      { code: "trx.updateTable('permissions').set({ status: x });", options: columnOptions },
+      { code: "trx.updateTable('documents').set({ state: moved.state });", options: columnOptions },
+      {
+        code: "trx.insertInto('citizen_messages').values({ status: messageMachine.initial });",
+        options: columnOptions,
+      },
+    ],
+    invalid: [
+      {
+        code: "trx.updateTable('inbox_entries').set({ status: moved.state, updated_at: at });",
+        options: columnOptions,
+        errors: columnBites,
+      },
+      {
+        code: "db.updateTable('citizen_messages').set({ ...columns, status: to });",
+        options: columnOptions,
+        errors: columnBites,
+      },
+      {
+        code: "trx.updateTable('permissions').set({ state: moved.state });",
+        options: columnOptions,
+        errors: columnBites,
       },
     ],
   },

@@ -7,6 +7,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createBuiltInIdp } from './idp/built-in-idp';
+import type { AppEventHandlers } from './lib/after-commit';
 import { createSerializerCompiler } from './lib/compiled-serializer';
 import type { JobQueue } from './jobs/queue';
 import {
@@ -26,7 +27,12 @@ import {
 } from './modules/issuance';
 import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/access-log';
 import { caseRoutes, forwardRoutes, publicCaseRoutes } from './modules/cases';
-import { attachAlertDigests, detachAlertDigests, messageRoutes } from './modules/messages';
+import {
+  attachAlertDigests,
+  deliverWaitingDocuments,
+  detachAlertDigests,
+  messageRoutes,
+} from './modules/messages';
 import { vaultRoutes } from './modules/vault';
 import { replyRoutes } from './modules/replies';
 import { recipientRoutes } from './modules/recipients';
@@ -139,7 +145,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Tier 2: app services.
   const idp = isBuiltInProviderEnabled(config) ? await createBuiltInIdp(config, database) : null;
-  const auth = await createAuthServices(config, database, idp);
+  // Events after commit: each event one module raises, handled by the module it concerns.
+  const events: AppEventHandlers = {
+    first_login: async (payload) => {
+      await deliverWaitingDocuments(database.db, payload);
+    },
+  };
+  const auth = await createAuthServices(config, database, idp, events);
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
   await storeTemplates(database, templates);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser } from '../auth';
-import { pagingQuery } from '../templates';
+import { pagingQuery } from '../../lib/paging';
 import { listAccessLog } from './list-access-log';
 
 /**

@@ -10,7 +10,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { declarationNotFound } from '../documents';
-import { pageMeta } from '../templates';
+import { pageMeta } from '../../lib/paging';
 
 type SittingRow = {
   id: string;

@@ -1,6 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { AppEventHandlers } from '../../lib/after-commit';
 import { authenticationHook } from './authenticate';
 import { Captcha } from './captcha';
 import { LoginThrottle } from './login-throttle';
@@ -15,6 +16,8 @@ export type AuthServices = {
   sessions: SessionStore;
   throttle: LoginThrottle;
   captcha: Captcha;
+  /** The app's handlers of the events login raises (first_login). */
+  events: AppEventHandlers;
   /** The hook of the authenticated route tree (401 without a valid token). */
   authenticate: onRequestAsyncHookHandler;
   /** The same for routes open to everyone that still want to know who is calling. */
@@ -25,6 +28,7 @@ export async function createAuthServices(
   config: Config,
   database: Database,
   builtIn: BuiltInProvider | null,
+  events: AppEventHandlers,
 ): Promise<AuthServices> {
   const sessions = new SessionStore(database, {
     ttlSeconds: config.SESSION_TTL_SECONDS,
@@ -43,6 +47,7 @@ export async function createAuthServices(
       difficulty: config.CAPTCHA_DIFFICULTY_BITS,
       ttlSeconds: config.CAPTCHA_TTL_SECONDS,
     }),
+    events,
     authenticate: authenticationHook(sessions),
     identify: authenticationHook(sessions, { optional: true }),
   };

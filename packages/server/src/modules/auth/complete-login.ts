@@ -5,6 +5,7 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { now } from '../../clock';
 import type { LoginAttemptsTable } from '../../db/schema';
+import { AfterCommit } from '../../lib/after-commit';
 import type { AuthServices } from './auth-services';
 import { readIdentity } from './identity-claims';
 import { LoginError } from './login-errors';
@@ -14,7 +15,6 @@ import { isLoginProvider, PROVIDER_CLAIMS, type LoginProvider } from './provider
 import { checkRegistry } from './registry';
 import { callbackQuerySchema } from './schemas';
 import { randomToken, sha256Hex } from './secure-random';
-import { deliverWaitingDocuments } from '../messages';
 import { upsertAnonymousUser, upsertPersonUser } from './users';
 
 // The one-time code of /login/token#code=…: spec section 4, 60 seconds, single use.
@@ -150,7 +150,11 @@ async function completeLogin(
       });
       userId = user.id;
       // A first login: what was addressed to or shared with this AFM before now arrives.
-      if (!known && user.afm) await deliverWaitingDocuments(database.db, { userId, afm: user.afm });
+      if (!known && user.afm) {
+        const events = new AfterCommit();
+        events.raise('first_login', { userId, afm: user.afm });
+        await events.handle(services.events);
+      }
       if (identity.certifiedMobile) sessionClaims = [...sessionClaims, 'mobile_certified_login'];
     }
 

@@ -3,17 +3,18 @@ import { now } from '../../clock';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
+import {
+  HOUR_MS,
+  MINUTE_MS,
+  windowSpan,
+  windowWaitMs,
+  type WindowLimit,
+} from '../../lib/sliding-window';
 
 export type EntityMessageLimitConfig = Pick<
   Config,
   'ENTITY_MESSAGES_PER_MINUTE' | 'ENTITY_MESSAGES_PER_HOUR'
 >;
-
-/** At most `count` messages in any `windowMs`. */
-type Window = { count: number; windowMs: number };
 
 /** Whose messages a sliding window counts: the lock that serialises them, and their times. */
 type MessageCounter = {
@@ -33,23 +34,13 @@ type MessageCounter = {
 async function countInWindows(
   trx: Kysely<DB>,
   counter: MessageCounter,
-  limits: readonly Window[],
+  limits: readonly WindowLimit[],
 ): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${counter.lockKey}, 0))`.execute(trx);
   const at = now();
-  const longest = Math.max(...limits.map((limit) => limit.windowMs));
   // Only the newest rows can matter: the count-th newest of a window decides when it has room.
-  const newest = await counter.newest(
-    trx,
-    new Date(at.getTime() - longest),
-    Math.max(...limits.map((limit) => limit.count)),
-  );
-  const times = newest.map((time) => time.getTime());
-  let waitMs = 0;
-  for (const limit of limits) {
-    const edge = times.filter((time) => time > at.getTime() - limit.windowMs)[limit.count - 1];
-    if (edge !== undefined) waitMs = Math.max(waitMs, edge + limit.windowMs - at.getTime());
-  }
+  const { since, most } = windowSpan(limits, at.getTime());
+  const waitMs = windowWaitMs(await counter.newest(trx, since, most), limits, at.getTime());
   if (waitMs > 0) {
     throw new AppError(429, 'event_limit_reached', {
       retry_after_seconds: Math.ceil(waitMs / 1000),

@@ -1,8 +1,8 @@
-import { caseMachine, caseStatusEvent, transition, type CaseStatus } from '@dilosi/domain';
+import { caseStatusEvent, type CaseStatus } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
-import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { caseStatus, changeState } from '../../lib/state-change';
 import { findCase } from './case-queries';
 import { recordCaseEvent } from './record-case-event';
 
@@ -21,22 +21,19 @@ export async function changeCaseState(
     });
   }
   await db.transaction().execute(async (trx) => {
-    const entry = await findCase(trx, input.entityId, input.inboxId, { forUpdate: true });
-    const moved = transition(caseMachine, entry.status, caseStatusEvent(input.state));
-    if (!moved.ok || moved.state === null) throw new AppError(409, 'action_not_allowed_on_state');
-    const at = now();
-    await trx
-      .updateTable('inbox_entries')
+    await changeState(trx, caseStatus, {
+      lock: () => findCase(trx, input.entityId, input.inboxId, { forUpdate: true }),
+      event: caseStatusEvent(input.state),
       // A status change brings a dismissed case back to the lists.
-      .set({ status: moved.state, updated_at: at, dismissed_at: null })
-      .where('id', '=', entry.id)
-      .execute();
-    await recordCaseEvent(trx, {
-      entryId: entry.id,
-      action: 'change_state',
-      userId: input.userId,
-      details: { from: entry.status, to: moved.state, ...(reason ? { reason } : {}) },
-      at,
+      columns: (_entry, { at }) => ({ updated_at: at, dismissed_at: null }),
+      record: (entry, { from, to, at }) =>
+        recordCaseEvent(trx, {
+          entryId: entry.id,
+          action: 'change_state',
+          userId: input.userId,
+          details: { from, to, ...(reason ? { reason } : {}) },
+          at,
+        }),
     });
   });
 }

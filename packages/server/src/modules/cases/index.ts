@@ -12,3 +12,4 @@ export { sendCitizenMessage, type CitizenMessageTarget } from './send-citizen-me
 export { findCitizenCase, type CaseCitizen, type CitizenCase } from './find-citizen-case';
 export { caseMessageFileUrl } from './case-downloads';
 export { acceptCitizenMessageUploads, sendCitizenMessageOf } from './citizen-message-request';
+export { replyToCase } from './reply-to-case';

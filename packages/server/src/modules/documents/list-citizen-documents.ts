@@ -2,7 +2,7 @@ import { DOCUMENT_STATES, isDraftState, isFinalState } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
-import { pageMeta } from '../templates';
+import { pageMeta } from '../../lib/paging';
 import type { DocumentServices } from './document-services';
 import { documentListSchema, listDocumentsQuerySchema } from './schemas';
 import { toDocumentListItem } from './to-api-document';

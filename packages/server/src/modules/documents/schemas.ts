@@ -5,7 +5,7 @@ import {
   pageMetaSchema,
 } from '@dilosi/domain';
 import { z } from 'zod';
-import { pagingQuery } from '../templates';
+import { pagingQuery } from '../../lib/paging';
 
 export const documentParamsSchema = z.object({ id: z.string().max(100) });
 

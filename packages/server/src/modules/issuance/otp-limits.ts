@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
 import type { Config } from '../../config';
+import { HOUR_MS, windowSpan, windowWaitMs, type WindowLimit } from '../../lib/sliding-window';
 import type { Queryable } from '../documents';
 
-const HOUR_MS = 3_600_000;
 /** The longest window: older rows count for nothing and are purged. */
 export const OTP_LIMIT_KEEP_MS = DAY_MS;
 
@@ -17,7 +17,6 @@ export type OtpLimitConfig = Pick<
 /** Whose codes are counted: the citizen, and the mobile number as the outbox addresses it. */
 export type OtpSubject = { userId: string; mobile: string };
 
-type Limit = { count: number; windowMs: number };
 type Kind = 'sent' | 'failed';
 type EventTime = { key: 'user' | 'mobile'; at: Date | string };
 
@@ -64,11 +63,10 @@ async function waitFor(
   trx: Queryable,
   kind: Kind,
   subject: OtpSubject,
-  limits: readonly Limit[],
+  limits: readonly WindowLimit[],
 ): Promise<number> {
   const at = now().getTime();
-  const since = new Date(at - Math.max(...limits.map((limit) => limit.windowMs)));
-  const most = Math.max(...limits.map((limit) => limit.count));
+  const { since, most } = windowSpan(limits, at);
   const rows = await newestEvents.execute(trx, {
     userId: subject.userId,
     mobile: subject.mobile,
@@ -76,18 +74,12 @@ async function waitFor(
     since,
     most,
   });
-  let wait = 0;
-  for (const key of ['user', 'mobile'] as const) {
-    const times = rows
-      .filter((row) => row.key === key)
-      .map((row) => new Date(row.at).getTime())
-      .sort((a, b) => b - a);
-    for (const limit of limits) {
-      const edge = times.filter((time) => time > at - limit.windowMs)[limit.count - 1];
-      if (edge !== undefined) wait = Math.max(wait, edge + limit.windowMs - at);
-    }
-  }
-  return wait;
+  const timesOf = (key: 'user' | 'mobile') =>
+    rows.filter((row) => row.key === key).map((row) => row.at);
+  return Math.max(
+    windowWaitMs(timesOf('user'), limits, at),
+    windowWaitMs(timesOf('mobile'), limits, at),
+  );
 }
 
 /**

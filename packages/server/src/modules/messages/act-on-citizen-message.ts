@@ -1,9 +1,8 @@
-import { messageMachine, transition, type CitizenMessage, type MessageEvent } from '@dilosi/domain';
+import type { CitizenMessage, MessageEvent } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
-import { now } from '../../clock';
 import type { DB } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { findOwnMessage, toCitizenMessage } from './to-citizen-message';
+import { changeState, citizenMessageStatus } from '../../lib/state-change';
+import { findOwnMessage, toCitizenMessage, type MessageRow } from './to-citizen-message';
 
 /**
  * POST /api/gates/USER/gate/inbox-entries/action: `retrieve` (opening a message: the first
@@ -15,19 +14,23 @@ export async function actOnCitizenMessage(
   input: { ownerId: string; messageId: string; action: MessageEvent & string },
 ): Promise<CitizenMessage> {
   return db.transaction().execute(async (trx) => {
-    const row = await findOwnMessage(trx, input.ownerId, input.messageId, { forUpdate: true });
-    if (input.action === 'retrieve' && row.status === 'archived') return toCitizenMessage(row);
-    const moved = transition(messageMachine, row.status, input.action);
-    if (!moved.ok || moved.state === null) throw new AppError(409, 'action_not_allowed_on_state');
-    const at = now();
-    const firstRetrieved = row.first_retrieved_at ?? (input.action === 'retrieve' ? at : null);
-    if (moved.state !== row.status || firstRetrieved !== row.first_retrieved_at) {
-      await trx
-        .updateTable('citizen_messages')
-        .set({ status: moved.state, first_retrieved_at: firstRetrieved })
-        .where('id', '=', row.id)
-        .execute();
-    }
-    return toCitizenMessage({ ...row, status: moved.state, first_retrieved_at: firstRetrieved });
+    // An archived message opened is only read.
+    const isOnlyRead = (row: MessageRow) =>
+      input.action === 'retrieve' && row.status === 'archived';
+    const firstRetrievedOf = (row: MessageRow, at: Date) =>
+      isOnlyRead(row)
+        ? row.first_retrieved_at
+        : (row.first_retrieved_at ?? (input.action === 'retrieve' ? at : null));
+    const { row, to, at } = await changeState(trx, citizenMessageStatus, {
+      lock: () => findOwnMessage(trx, input.ownerId, input.messageId, { forUpdate: true }),
+      event: (row) => (isOnlyRead(row) ? null : input.action),
+      columns: (row, { at }) => {
+        const firstRetrieved = firstRetrievedOf(row, at);
+        return firstRetrieved === row.first_retrieved_at
+          ? undefined
+          : { first_retrieved_at: firstRetrieved };
+      },
+    });
+    return toCitizenMessage({ ...row, status: to, first_retrieved_at: firstRetrievedOf(row, at) });
   });
 }

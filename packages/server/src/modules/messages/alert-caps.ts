@@ -3,9 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
+import { HOUR_MS, windowSpan, windowWaitMs, type WindowLimit } from '../../lib/sliding-window';
 import type { NotificationChannel } from '../../notify';
 
-const HOUR_MS = 3_600_000;
 /** The longest window: older alert events count for nothing and are purged. */
 export const ALERT_EVENTS_KEEP_MS = DAY_MS;
 
@@ -26,9 +26,7 @@ export type AlertSubject = {
   scope?: string;
 };
 
-type Limit = { count: number; windowMs: number };
-
-function limitsOf(config: AlertCapConfig, channel: NotificationChannel): Limit[] {
+function limitsOf(config: AlertCapConfig, channel: NotificationChannel): WindowLimit[] {
   return channel === 'sms'
     ? [
         { count: config.ALERT_SMS_PER_HOUR, windowMs: HOUR_MS },
@@ -66,8 +64,7 @@ export async function alertWaitMs(
 ): Promise<number> {
   const limits = limitsOf(config, subject.channel);
   const at = now().getTime();
-  const since = new Date(at - Math.max(...limits.map((limit) => limit.windowMs)));
-  const most = Math.max(...limits.map((limit) => limit.count));
+  const { since, most } = windowSpan(limits, at);
   const { rows } = await sql<{ key: 'user' | 'recipient'; at: Date | string }>`
     (select 'user' as key, at from alert_events
       where user_id = ${subject.userId} and channel = ${subject.channel} and at > ${since}
@@ -76,18 +73,12 @@ export async function alertWaitMs(
     (select 'recipient' as key, at from alert_events
       where channel = ${subject.channel} and recipient = ${subject.recipient} and at > ${since}
       order by at desc limit ${most})`.execute(trx);
-  let wait = 0;
-  for (const key of ['user', 'recipient'] as const) {
-    const times = rows
-      .filter((row) => row.key === key)
-      .map((row) => new Date(row.at).getTime())
-      .sort((a, b) => b - a);
-    for (const limit of limits) {
-      const edge = times.filter((time) => time > at - limit.windowMs)[limit.count - 1];
-      if (edge !== undefined) wait = Math.max(wait, edge + limit.windowMs - at);
-    }
-  }
-  return wait;
+  const timesOf = (key: 'user' | 'recipient') =>
+    rows.filter((row) => row.key === key).map((row) => row.at);
+  return Math.max(
+    windowWaitMs(timesOf('user'), limits, at),
+    windowWaitMs(timesOf('recipient'), limits, at),
+  );
 }
 
 /** Counts one alert sent (a digest too), in the caller's transaction. */

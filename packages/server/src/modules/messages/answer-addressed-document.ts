@@ -1,5 +1,4 @@
 import {
-  messageMachine,
   recipientAnswerMachine,
   transition,
   type CitizenMessage,
@@ -10,6 +9,7 @@ import { now } from '../../clock';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { changeState, citizenMessageStatus } from '../../lib/state-change';
 import type { Notifier } from '../../notify';
 import type { AlertCapConfig } from './alert-caps';
 import { alertCitizen } from './alert-citizen';
@@ -85,8 +85,6 @@ export async function answerAddressedDocument(
     if (!answered.ok || answered.state === null) {
       throw new AppError(409, 'action_not_allowed_on_state');
     }
-    const resolved = transition(messageMachine, message.status, 'resolve');
-    const messageStatus = resolved.ok && resolved.state ? resolved.state : message.status;
     const at = now();
     const outcome = answered.state === 'accepted' ? 'accepted' : 'rejected';
     await trx
@@ -116,15 +114,17 @@ export async function answerAddressedDocument(
       resolution_timestamp: at.toISOString(),
       ...(outcome === 'rejected' ? { reason } : {}),
     };
-    await trx
-      .updateTable('citizen_messages')
-      .set({
-        status: messageStatus,
+    const { to: messageStatus } = await changeState(trx, citizenMessageStatus, {
+      // Locked first, before its document.
+      lock: async () => message,
+      event: 'resolve',
+      onRefused: 'stay',
+      at,
+      columns: () => ({
         state_data: JSON.stringify(stateData),
         first_retrieved_at: message.first_retrieved_at ?? at,
-      })
-      .where('id', '=', message.id)
-      .execute();
+      }),
+    });
     const person = message.state_data.recipient_display_name;
     await deliverCitizenMessage(trx, {
       ownerId: document.owner_id,

@@ -1,28 +1,14 @@
-import {
-  caseMachine,
-  transition,
-  type ApiDocument,
-  type CaseEvent,
-  type Locale,
-  type ReplyCaseStatus,
-} from '@dilosi/domain';
+import type { ApiDocument, Locale, ReplyCaseStatus } from '@dilosi/domain';
 import type { Entity } from '../../db/schema';
 import type { CurrentUser } from '../auth';
-import { recordCaseEvent } from '../cases';
-import { declarationNotFound, notAllowedOnState, type DocumentScope } from '../documents';
+import { replyToCase } from '../cases';
+import { declarationNotFound, type DocumentScope } from '../documents';
 import { issueDocument } from '../issuance';
 import { deliverIncomingDocument } from './deliver-incoming-document';
 import type { ReplyServices } from './reply-services';
 
 /** The field of an entity's issue template that names the citizen it is for. */
 export const RECIPIENT_AFM_FIELD = 'recipient_afm';
-
-/** The case machine's event for what a reply does to its case; none moves nothing. */
-const REPLY_EVENTS: Record<ReplyCaseStatus, CaseEvent | null> = {
-  none: null,
-  pending: 'reply_pending',
-  finished: 'reply_finished',
-};
 
 /**
  * Issues an entity's document (editing → issued through the document machine, as issuance of
@@ -63,43 +49,18 @@ export async function issueEntityDocument(
       afterIssue: async (trx, issued, issuedAt) => {
         let caseId: string | null = null;
         if (issued.reply_to_entry_id) {
-          const entry = await trx
-            .selectFrom('inbox_entries')
-            .select(['id', 'status', 'case_id'])
-            .where('id', '=', issued.reply_to_entry_id)
-            .forUpdate()
-            .executeTakeFirst();
-          if (entry) {
-            caseId = entry.case_id;
+          caseId = await replyToCase(trx, {
+            entryId: issued.reply_to_entry_id,
+            userId: user.id,
             // A stored template version from before reply_case_status declares nothing.
-            const caseStatus: ReplyCaseStatus =
+            caseStatus:
               input.caseStatus ??
               (template.reply_case_status as ReplyCaseStatus | undefined) ??
-              'none';
-            const event = REPLY_EVENTS[caseStatus];
-            const moved = event ? transition(caseMachine, entry.status, event) : null;
-            if (moved && !moved.ok) throw notAllowedOnState();
-            const to = moved?.state ?? entry.status;
-            if (to !== entry.status) {
-              await trx
-                .updateTable('inbox_entries')
-                .set({ status: to, updated_at: issuedAt, dismissed_at: null })
-                .where('id', '=', entry.id)
-                .execute();
-            }
-            await recordCaseEvent(trx, {
-              entryId: entry.id,
-              action: 'replied',
-              userId: user.id,
-              details: {
-                reference_code: issued.reference_code,
-                reply_id: issued.id,
-                case_status: caseStatus,
-                ...(to !== entry.status ? { from: entry.status, to } : {}),
-              },
-              at: issuedAt,
-            });
-          }
+              'none',
+            referenceCode: issued.reference_code,
+            replyId: issued.id,
+            at: issuedAt,
+          });
         }
         let row = issued;
         const afm = issued.values[RECIPIENT_AFM_FIELD];

@@ -1,5 +1,6 @@
 import type { EntityTemplate, EntityTemplateUse, PageMeta } from '@dilosi/domain';
-import { pageMeta, type TemplateCatalog } from '../templates';
+import { pageMeta } from '../../lib/paging';
+import type { TemplateCatalog } from '../templates';
 
 /** The templates an entity may use for `use`, one page of them, by refname. */
 export function listCreatableTemplates(

@@ -1,6 +1,6 @@
 import { entityTemplateSchema, pageMetaSchema } from '@dilosi/domain';
 import { z } from 'zod';
-import { pagingQuery } from '../templates';
+import { pagingQuery } from '../../lib/paging';
 
 export const entityParams = z.object({ e: z.string().max(64) });
 export const caseParams = z.object({ e: z.string().max(64), i: z.string().max(64) });

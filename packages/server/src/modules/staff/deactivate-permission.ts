@@ -1,8 +1,7 @@
-import { permissionMachine, transition } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
-import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { changeState, permissionState } from '../../lib/state-change';
 import { assertMayRemoveHead } from './head-seniority';
 import { lockPermission } from './permission-queries';
 import { recordEntityDecision } from './record-entity-decision';
@@ -17,33 +16,40 @@ export async function deactivatePermission(
   input: { entityId: string; permissionId: string; userId: string; userAfm: string | null },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const permission = await lockPermission(trx, input.entityId, input.permissionId);
-    if (permission.role === 'head' && input.userAfm !== null && permission.afm === input.userAfm) {
-      throw new AppError(409, 'own_head_entry');
-    }
-    if (permission.role === 'head') {
-      await assertMayRemoveHead(trx, {
-        entityId: input.entityId,
-        actorUserId: input.userId,
-        targetUserId: permission.user_id,
-      });
-    }
-    const moved = transition(permissionMachine, permission.state, 'deactivate');
-    if (!moved.ok || moved.state === null) throw new AppError(409, 'action_not_allowed_on_state');
-    const at = now();
-    await trx
-      .updateTable('permissions')
-      .set({ state: moved.state, decided_by: input.userId, decided_at: at, updated_at: at })
-      .where('id', '=', permission.id)
-      .execute();
-    await recordEntityDecision(trx, {
-      entityId: input.entityId,
-      action: 'deactivate',
-      userId: input.userId,
-      subjectUserId: permission.user_id,
-      permissionId: permission.id,
-      details: { role: permission.role },
-      at,
+    await changeState(trx, permissionState, {
+      lock: () => lockPermission(trx, input.entityId, input.permissionId),
+      check: async (permission) => {
+        if (
+          permission.role === 'head' &&
+          input.userAfm !== null &&
+          permission.afm === input.userAfm
+        ) {
+          throw new AppError(409, 'own_head_entry');
+        }
+        if (permission.role === 'head') {
+          await assertMayRemoveHead(trx, {
+            entityId: input.entityId,
+            actorUserId: input.userId,
+            targetUserId: permission.user_id,
+          });
+        }
+      },
+      event: 'deactivate',
+      columns: (_permission, { at }) => ({
+        decided_by: input.userId,
+        decided_at: at,
+        updated_at: at,
+      }),
+      record: (permission, { at }) =>
+        recordEntityDecision(trx, {
+          entityId: input.entityId,
+          action: 'deactivate',
+          userId: input.userId,
+          subjectUserId: permission.user_id,
+          permissionId: permission.id,
+          details: { role: permission.role },
+          at,
+        }),
     });
   });
 }

@@ -1,12 +1,7 @@
-import {
-  PERMISSION_WAITING_STATE,
-  permissionMachine,
-  transition,
-  type EntityRole,
-} from '@dilosi/domain';
+import { PERMISSION_WAITING_STATE, permissionMachine, type EntityRole } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { changeState, permissionState } from '../../lib/state-change';
 
 /**
  * A head grants a role directly (adding staff, editing roles): a waiting request for it is
@@ -17,6 +12,20 @@ export async function grantRole(
   trx: Kysely<DB>,
   input: { entityId: string; subjectUserId: string; role: EntityRole; userId: string; at: Date },
 ): Promise<string> {
+  const { row } = await changeState(trx, permissionState, {
+    lock: () => waitingOrNew(trx, input),
+    event: 'accept',
+    at: input.at,
+    columns: () => ({ decided_by: input.userId, decided_at: input.at, updated_at: input.at }),
+  });
+  return row.id;
+}
+
+/** The waiting request for the role, locked, else a new one (locked by its own insert). */
+async function waitingOrNew(
+  trx: Kysely<DB>,
+  input: { entityId: string; subjectUserId: string; role: EntityRole; userId: string; at: Date },
+) {
   const waiting = await trx
     .selectFrom('permissions')
     .select(['id', 'state'])
@@ -26,7 +35,7 @@ export async function grantRole(
     .where('state', '=', PERMISSION_WAITING_STATE)
     .forUpdate()
     .executeTakeFirst();
-  const permission =
+  return (
     waiting ??
     (await trx
       .insertInto('permissions')
@@ -40,18 +49,6 @@ export async function grantRole(
         updated_at: input.at,
       })
       .returning(['id', 'state'])
-      .executeTakeFirstOrThrow());
-  const moved = transition(permissionMachine, permission.state, 'accept');
-  if (!moved.ok || moved.state === null) throw new AppError(409, 'action_not_allowed_on_state');
-  await trx
-    .updateTable('permissions')
-    .set({
-      state: moved.state,
-      decided_by: input.userId,
-      decided_at: input.at,
-      updated_at: input.at,
-    })
-    .where('id', '=', permission.id)
-    .execute();
-  return permission.id;
+      .executeTakeFirstOrThrow())
+  );
 }

@@ -1,7 +1,7 @@
 import type { EntityDecisionPage } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { pageMeta } from './page-meta';
+import { pageMeta } from '../../lib/paging';
 import { userDisplayName } from './entity-access';
 
 /** GET /api/entities/{id}/audit: the entity's decisions, newest first, one page. */

@@ -1,7 +1,7 @@
 import type { PermissionPage } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { pageMeta } from './page-meta';
+import { pageMeta } from '../../lib/paging';
 import { selectPermissions, toPermission } from './permission-queries';
 
 /** GET /api/my-permission-requests: the caller's own requests, newest first, one page. */

@@ -1,7 +1,7 @@
 import { PERMISSION_WAITING_STATE, type PermissionPage } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { pageMeta } from './page-meta';
+import { pageMeta } from '../../lib/paging';
 import { selectPermissions, toPermission } from './permission-queries';
 
 /** GET /api/entities/{id}/pending-permissions: the requests waiting for the head, oldest first. */

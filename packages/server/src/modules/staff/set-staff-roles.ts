@@ -1,14 +1,9 @@
-import {
-  PERMISSION_GRANTING_STATE,
-  permissionMachine,
-  transition,
-  type EntityRole,
-  isUuid,
-} from '@dilosi/domain';
+import { PERMISSION_GRANTING_STATE, type EntityRole, isUuid } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { changeState, permissionState } from '../../lib/state-change';
 import { grantRole } from './grant-role';
 import { assertMayRemoveHead } from './head-seniority';
 import { recordEntityDecision } from './record-entity-decision';
@@ -60,13 +55,13 @@ export async function setStaffRoles(
           targetUserId: subjectUserId,
         });
       }
-      const moved = transition(permissionMachine, permission.state, 'deactivate');
-      if (!moved.ok || moved.state === null) throw new AppError(409, 'action_not_allowed_on_state');
-      await trx
-        .updateTable('permissions')
-        .set({ state: moved.state, decided_by: input.userId, decided_at: at, updated_at: at })
-        .where('id', '=', permission.id)
-        .execute();
+      await changeState(trx, permissionState, {
+        // Locked above, with the person's other permissions.
+        lock: async () => permission,
+        event: 'deactivate',
+        at,
+        columns: () => ({ decided_by: input.userId, decided_at: at, updated_at: at }),
+      });
     }
     for (const role of wanted) {
       if (from.includes(role)) continue;

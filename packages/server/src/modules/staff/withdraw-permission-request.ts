@@ -1,8 +1,8 @@
-import { isUuid, permissionMachine, transition, type Permission } from '@dilosi/domain';
+import { isUuid, type Permission } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
-import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { changeState, permissionState } from '../../lib/state-change';
 import { selectPermissions, toPermission } from './permission-queries';
 import { recordEntityDecision } from './record-entity-decision';
 
@@ -17,30 +17,30 @@ export async function withdrawPermissionRequest(
 ): Promise<Permission> {
   if (!isUuid(input.permissionId)) throw new AppError(404, 'not_found');
   return db.transaction().execute(async (trx) => {
-    const permission = await trx
-      .selectFrom('permissions')
-      .select(['id', 'entity_id', 'user_id', 'role', 'state'])
-      .where('id', '=', input.permissionId.toLowerCase())
-      .where('user_id', '=', input.userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!permission) throw new AppError(404, 'not_found');
-    const moved = transition(permissionMachine, permission.state, 'withdraw');
-    if (!moved.ok || moved.state === null) throw new AppError(409, 'action_not_allowed_on_state');
-    const at = now();
-    await trx
-      .updateTable('permissions')
-      .set({ state: moved.state, decided_at: at, updated_at: at })
-      .where('id', '=', permission.id)
-      .execute();
-    await recordEntityDecision(trx, {
-      entityId: permission.entity_id,
-      action: 'withdraw',
-      userId: input.userId,
-      subjectUserId: permission.user_id,
-      permissionId: permission.id,
-      details: { role: permission.role },
-      at,
+    const { row: permission } = await changeState(trx, permissionState, {
+      lock: async () => {
+        const permission = await trx
+          .selectFrom('permissions')
+          .select(['id', 'entity_id', 'user_id', 'role', 'state'])
+          .where('id', '=', input.permissionId.toLowerCase())
+          .where('user_id', '=', input.userId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!permission) throw new AppError(404, 'not_found');
+        return permission;
+      },
+      event: 'withdraw',
+      columns: (_permission, { at }) => ({ decided_at: at, updated_at: at }),
+      record: (permission, { at }) =>
+        recordEntityDecision(trx, {
+          entityId: permission.entity_id,
+          action: 'withdraw',
+          userId: input.userId,
+          subjectUserId: permission.user_id,
+          permissionId: permission.id,
+          details: { role: permission.role },
+          at,
+        }),
     });
     const row = await selectPermissions(trx)
       .where('permissions.id', '=', permission.id)

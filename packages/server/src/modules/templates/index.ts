@@ -8,7 +8,6 @@ export { CatalogError, loadCatalog } from './load-catalog';
 export { storeTemplates } from './store-templates';
 export { TemplateCatalog } from './template-catalog';
 export { checkTemplateAccess, findUsableTemplate } from './check-template-access';
-export { pageMeta, pagingQuery } from './schemas';
 export { toTemplateSummary, wizardSteps } from './to-public-template';
 
 /** The catalogue: open to everyone; `identify` tells who is asking when a token is sent. */

@@ -1,7 +1,8 @@
 import { normalizeUpper, type Template } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listTemplatesQuerySchema, pageMeta, templateListSchema } from './schemas';
+import { pageMeta } from '../../lib/paging';
+import { listTemplatesQuerySchema, templateListSchema } from './schemas';
 import type { TemplateCatalog } from './template-catalog';
 import { toTemplateSummary } from './to-public-template';
 

@@ -4,13 +4,13 @@ import {
   type VaultExportEvent,
   type VaultExportState,
 } from '@dilosi/domain';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { now } from '../../clock';
 import type { DB, VaultExportsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { Queryable } from '../../lib/queryable';
 
 export type VaultExportRow = Selectable<VaultExportsTable>;
-type Queryable = Kysely<DB> | Transaction<DB>;
 
 /** How long a ready export can be downloaded. */
 export const VAULT_EXPORT_TTL_MS = 24 * 3600 * 1000;

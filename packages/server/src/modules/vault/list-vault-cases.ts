@@ -7,7 +7,8 @@ import {
 } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { pageMeta, type TemplateCatalog } from '../templates';
+import { pageMeta } from '../../lib/paging';
+import type { TemplateCatalog } from '../templates';
 
 export type ListVaultCasesInput = {
   ownerId: string;

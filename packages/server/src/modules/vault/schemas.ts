@@ -1,4 +1,4 @@
 import { z } from 'zod';
-import { pagingQuery } from '../templates';
+import { pagingQuery } from '../../lib/paging';
 
 export const listVaultCasesQuerySchema = z.object({ ...pagingQuery(10) });
