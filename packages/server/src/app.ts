@@ -26,7 +26,7 @@ import {
 } from './modules/issuance';
 import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/access-log';
 import { caseRoutes, forwardRoutes, publicCaseRoutes } from './modules/cases';
-import { attachAlertDigests, detachAlertDigests, messageRoutes } from './modules/messages';
+import { messageRoutes } from './modules/messages';
 import { vaultRoutes } from './modules/vault';
 import { replyRoutes } from './modules/replies';
 import { recipientRoutes } from './modules/recipients';
@@ -148,10 +148,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const notifier = createNotifier({ database, config, jobs: () => app.jobs, logger: app.log });
   app.decorate('notifier', notifier);
   app.addHook('onClose', async () => notifier.close());
-  // The alert-digests job finds the notifier and the caps through the database (job.ts).
-  const alertDigests = { database, notifier, config };
-  attachAlertDigests(alertDigests);
-  app.addHook('onClose', async () => detachAlertDigests(alertDigests));
   // The seal key is read (and decrypted) once, here; every issuance reuses the sealer.
   const sealer = createSealer(await loadSealCredentials(database, config));
   const renderer = createPdfRenderer({ threads: config.PDF_RENDER_THREADS });
