@@ -5,11 +5,12 @@ import {
   isInputField,
   type ApiDocument,
   type DocumentWrite,
+  type Locale,
   type StepField,
   type Template,
   type TemplateField,
 } from '@dilosi/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
@@ -25,7 +26,7 @@ import { cachedDocumentWrite, listDocumentFiles, type Queryable } from './docume
 import type { DocumentRow } from '../../db/schema';
 import type { DocumentServices } from './document-services';
 import { prefillValues } from './prefill-values';
-import { uploadsOf } from './read-multipart-body';
+import { uploadsOf, type UploadedFile } from './read-multipart-body';
 import { documentBodySchema, documentResponseSchema } from './schemas';
 import { storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';
@@ -133,7 +134,8 @@ export async function createDocumentRoute(app: FastifyInstance, services: Docume
       }
 
       const draft = await createDraft(services, {
-        request,
+        locale: requestLocale(request),
+        uploads: uploadsOf(request),
         user,
         template,
         document,
@@ -145,7 +147,10 @@ export async function createDocumentRoute(app: FastifyInstance, services: Docume
 }
 
 export type CreateDraftInput = {
-  request: FastifyRequest;
+  /** The caller's interface language, for refusals. */
+  locale: Locale;
+  /** The file parts the request carried (none for JSON). */
+  uploads: UploadedFile[];
   user: CurrentUser;
   template: Template;
   document: DocumentWrite['document'];
@@ -171,7 +176,7 @@ export async function createDraft(
   input: CreateDraftInput,
 ): Promise<ApiDocument> {
   const { database, config } = services;
-  const { request, user, template, document } = input;
+  const { user, template, document } = input;
   const prefilled = await prefillValues(database, template, user.record);
   const values = { ...prefilled.values, ...input.entity?.values };
   const { registryFields } = prefilled;
@@ -184,9 +189,9 @@ export async function createDraft(
       .filter((field) => field.component === 'attachment' && isInputField(field))
       .map((field) => [field.key, field] as const),
   );
-  const uploads = checkUploads(uploadsOf(request), attachmentFields, {
+  const uploads = checkUploads(input.uploads, attachmentFields, {
     fileMaxSize: config.FILE_MAX_SIZE,
-    locale: requestLocale(request),
+    locale: input.locale,
   });
   const latest = new Map(uploads.map((upload) => [`${upload.fieldKey}#${upload.index}`, upload]));
 

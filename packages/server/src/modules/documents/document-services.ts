@@ -1,5 +1,4 @@
-import type { ApiDocument, DocumentWrite } from '@dilosi/domain';
-import type { FastifyRequest } from 'fastify';
+import type { ApiDocument, DocumentWrite, Locale } from '@dilosi/domain';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { DocumentRow } from '../../db/schema';
@@ -9,7 +8,8 @@ import type { TemplateCatalog } from '../templates';
 
 /** What the update route hands to issuance (modules/issuance) when the wizard reaches it. */
 export type IssuanceInput = {
-  request: FastifyRequest;
+  /** The caller's interface language: refusals in it, and the PDF's translation. */
+  locale: Locale;
   user: CurrentUser;
   documentId: string;
   document: DocumentWrite['document'];

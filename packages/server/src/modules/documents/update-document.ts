@@ -5,10 +5,11 @@ import {
   validateValues,
   type ApiDocument,
   type DocumentWrite,
+  type Locale,
   type Recipient,
   type TemplateField,
 } from '@dilosi/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../clock';
 import type { DocumentRow } from '../../db/schema';
@@ -25,7 +26,7 @@ import { citizenScope, type DocumentScope } from './document-scope';
 import type { DocumentServices } from './document-services';
 import { OTP_FIELD_KEY } from './build-step-info';
 import { planAttachments } from './plan-attachments';
-import { uploadsOf } from './read-multipart-body';
+import { uploadsOf, type UploadedFile } from './read-multipart-body';
 import { resolveRecipients } from './resolve-recipients';
 import { declarationNotFound, notAllowedOnState } from './document-errors';
 import { documentBodySchema, documentParamsSchema, documentResponseSchema } from './schemas';
@@ -93,7 +94,8 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
       const scope = citizenScope(user.id, services.issuance);
       const { document, action } = request.body;
       const saved = await saveDocumentStep(services, scope, {
-        request,
+        locale: requestLocale(request),
+        uploads: uploadsOf(request),
         user,
         id: request.params.id,
         document,
@@ -105,7 +107,10 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
 }
 
 export type SaveStepInput = {
-  request: FastifyRequest;
+  /** The caller's interface language: refusals in it, and an issued PDF's translation. */
+  locale: Locale;
+  /** The file parts the request carried (none for JSON). */
+  uploads: UploadedFile[];
   user: CurrentUser;
   id: string;
   document: DocumentWrite['document'];
@@ -123,18 +128,17 @@ export async function saveDocumentStep(
   input: SaveStepInput,
 ): Promise<ApiDocument> {
   const { catalog, database, config } = services;
-  const { request, user, document, action } = input;
+  const { locale, user, document, action } = input;
   const issuance = scope.issuance;
   // Only a submit or a body with the SMS code can be a step of issuance; any other save goes
   // straight to its transaction (one read less), which hands a requested document to the
   // confirmation below, as the look here would have.
   if (issuance && (action === 'submit' || OTP_FIELD_KEY in document.statements)) {
     const { step, stored } = await issuanceStepOf(services, scope, input.id, action);
-    const issuanceInput = { request, user, documentId: input.id, document, stored };
+    const issuanceInput = { locale, user, documentId: input.id, document, stored };
     if (step === 'request') return issuance.request(issuanceInput);
     if (step === 'confirm') return issuance.confirm(issuanceInput);
   }
-  const locale = requestLocale(request);
   const saved = await database.db.transaction().execute(async (trx) => {
     const stored = await scope.find(trx, input.id, { forUpdate: true });
     if (!stored) throw declarationNotFound();
@@ -170,7 +174,7 @@ export async function saveDocumentStep(
         .filter((field) => field.component === 'attachment')
         .map((field) => [field.key, field] as const),
     );
-    const uploads = checkUploads(uploadsOf(request), attachmentFields, {
+    const uploads = checkUploads(input.uploads, attachmentFields, {
       fileMaxSize: config.FILE_MAX_SIZE,
       locale,
     });
@@ -236,7 +240,7 @@ export async function saveDocumentStep(
   });
   if (saved.requested) {
     const stored = saved.requested;
-    return saved.confirm({ request, user, documentId: input.id, document, stored });
+    return saved.confirm({ locale, user, documentId: input.id, document, stored });
   }
   return toApiDocument(saved.template, saved.row, saved.files, noExtras(config));
 }

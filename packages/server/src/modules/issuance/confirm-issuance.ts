@@ -2,7 +2,6 @@ import type { ApiDocument } from '@dilosi/domain';
 import { sql } from 'kysely';
 import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
-import { requestLocale } from '../../lib/i18n';
 import {
   declarationNotFound,
   findOwnedDocument,
@@ -52,8 +51,7 @@ export async function confirmIssuance(
   input: IssuanceInput,
 ): Promise<ApiDocument> {
   const { config, database } = services;
-  const { user, documentId } = input;
-  const locale = requestLocale(input.request);
+  const { user, documentId, locale } = input;
 
   const stored = input.stored ?? (await findOwnedDocument(database.db, documentId, user.id));
   if (!stored) throw declarationNotFound();

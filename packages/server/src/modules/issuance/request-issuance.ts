@@ -1,7 +1,6 @@
 import type { ApiDocument } from '@dilosi/domain';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
-import { requestLocale } from '../../lib/i18n';
 import {
   computeDigest,
   contentOf,
@@ -34,8 +33,7 @@ export async function requestIssuance(
   input: IssuanceInput,
 ): Promise<ApiDocument> {
   const { catalog, config, database } = services;
-  const { user, documentId, document } = input;
-  const locale = requestLocale(input.request);
+  const { user, documentId, document, locale } = input;
 
   const stored = input.stored ?? (await findOwnedDocument(database.db, documentId, user.id));
   if (!stored) throw declarationNotFound();

@@ -1,6 +1,5 @@
 import { isUuid, type ReplyCaseStatus } from '@dilosi/domain';
 import type { Entity } from '../../db/schema';
-import { requestLocale } from '../../lib/i18n';
 import { notAllowedOnState, type DocumentScope } from '../documents';
 import { issueEntityDocument } from './issue-entity-document';
 import type { ReplyServices } from './reply-services';
@@ -36,7 +35,7 @@ export function entityScope(
           user: input.user,
           id: input.documentId,
           caseStatus: options.caseStatus,
-          locale: requestLocale(input.request),
+          locale: input.locale,
         }),
       // An entity's document never waits for a code (state requested is not reached).
       confirm: () => Promise.reject(notAllowedOnState()),

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLocale } from '../../lib/i18n';
 import { docsOf, routeErrors } from '../../lib/route-schemas';
 import { requireUser } from '../auth';
 import {
@@ -27,6 +28,7 @@ import {
   getDocument,
   notAllowedOnState,
   saveDocumentStep,
+  uploadsOf,
 } from '../documents';
 import { pdfDownloadUrl } from '../issuance';
 import { requireEntityClerk } from '../staff';
@@ -88,7 +90,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     async (request, reply) => {
       const { user, entity } = await writerOf(request, request.params.e);
       const document = await startReply(services, {
-        request,
+        locale: requestLocale(request),
         user,
         entity,
         inboxId: request.params.i,
@@ -127,7 +129,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     async (request, reply) => {
       const { user, entity } = await writerOf(request, request.params.e);
       const document = await startEntityDocument(services, {
-        request,
+        locale: requestLocale(request),
         user,
         entity,
         template: request.body.template,
@@ -175,7 +177,8 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
         caseStatus: request.body.reply_case_status,
       });
       const document = await saveDocumentStep(documents, scope, {
-        request,
+        locale: requestLocale(request),
+        uploads: uploadsOf(request),
         user,
         id: request.params.id,
         document: request.body.document,

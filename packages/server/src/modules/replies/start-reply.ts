@@ -1,5 +1,4 @@
-import type { ApiDocument } from '@dilosi/domain';
-import type { FastifyRequest } from 'fastify';
+import type { ApiDocument, Locale } from '@dilosi/domain';
 import { now } from '../../clock';
 import type { Entity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -18,7 +17,8 @@ import { documentServicesOf, type ReplyServices } from './reply-services';
 export async function startReply(
   services: ReplyServices,
   input: {
-    request: FastifyRequest;
+    /** The clerk's interface language, for refusals. */
+    locale: Locale;
     user: CurrentUser;
     entity: Entity;
     inboxId: string;
@@ -31,7 +31,9 @@ export async function startReply(
   const entry = await findCase(database.db, input.entity.id, input.inboxId);
   const citizen = await findCaseCitizen(database.db, entry.document_id, entry.citizen_afm);
   return createDraft(documentServicesOf(services), {
-    request: input.request,
+    locale: input.locale,
+    // Started from a template's name: no files yet.
+    uploads: [],
     user: input.user,
     template,
     document: { template: template.refname, statements: {}, attachments: {} },
