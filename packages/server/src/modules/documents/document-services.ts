@@ -4,10 +4,13 @@ import type { Database } from '../../db/database';
 import type { DocumentRow } from '../../db/schema';
 import type { PdfInspector } from '../../lib/pdf-inspection/pdf-inspector';
 import type { CurrentUser } from '../auth';
+import type { Issuer } from './document-issuer';
 import type { TemplateCatalog } from '../templates';
 
 /** What the update route hands to issuance (modules/issuance) when the wizard reaches it. */
 export type IssuanceInput = {
+  /** Who issues it: its look-up, its confirmation, its issuer's name on the PDF. */
+  issuer: Issuer;
   /** The caller's interface language: refusals in it, and the PDF's translation. */
   locale: Locale;
   user: CurrentUser;
@@ -37,5 +40,5 @@ export type DocumentServices = {
   /** Checks uploaded PDFs off the request thread (lib/pdf-inspection). */
   pdfInspector: PdfInspector;
   /** Without it, the preview and the requested state refuse updates (409). */
-  issuance?: IssuanceSteps;
+  issuance?: IssuanceSteps | undefined;
 };

@@ -31,7 +31,13 @@ export {
   type Queryable,
 } from './document-queries';
 export { checkDocumentDeletable, nextDocumentState } from './document-transition';
-export { citizenScope, type DocumentScope } from './document-scope';
+export {
+  citizenIssuer,
+  findAsIssuer,
+  issuerKindOf,
+  type Issuer,
+  type IssuerKind,
+} from './document-issuer';
 export { createDraft, type CreateDraftInput } from './create-document';
 export { saveDocumentStep } from './update-document';
 export { backstepDocument } from './backstep-document';

@@ -22,7 +22,7 @@ import { nextEditingStep, resolveStepFields, stepOf } from './document-content';
 import { noExtras } from './document-extras';
 import { nextDocumentState } from './document-transition';
 import { listDocumentFiles, updateDocumentRecorded } from './document-queries';
-import { citizenScope, type DocumentScope } from './document-scope';
+import { citizenIssuer, findAsIssuer, type Issuer } from './document-issuer';
 import type { DocumentServices } from './document-services';
 import { OTP_FIELD_KEY } from './build-step-info';
 import { planAttachments } from './plan-attachments';
@@ -41,12 +41,12 @@ import { invalidFieldsError, toInvalidFields } from './to-invalid-fields';
  */
 async function issuanceStepOf(
   services: DocumentServices,
-  scope: DocumentScope,
+  issuer: Issuer,
   id: string,
   action: string | undefined,
 ): Promise<{ step: 'request' | 'confirm' | null; stored: DocumentRow }> {
   const { catalog, database } = services;
-  const stored = await scope.find(database.db, id);
+  const stored = await findAsIssuer(database.db, issuer, id);
   if (!stored) throw declarationNotFound();
   if (canTransition(documentMachine, stored.state, 'confirm')) return { step: 'confirm', stored };
   if (!canTransition(documentMachine, stored.state, 'request') || action !== 'submit') {
@@ -91,9 +91,8 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
     },
     async (request) => {
       const user = requireUser(request);
-      const scope = citizenScope(user.id, services.issuance);
       const { document, action } = request.body;
-      const saved = await saveDocumentStep(services, scope, {
+      const saved = await saveDocumentStep(services, citizenIssuer(user.id), {
         locale: requestLocale(request),
         uploads: uploadsOf(request),
         user,
@@ -118,29 +117,28 @@ export type SaveStepInput = {
 };
 
 /**
- * Saves the current step of a document the scope lets the caller handle (a citizen's own, or
- * an entity's for its staff) and moves to the next one; at the preview and in state requested
- * the scope's issuance takes over.
+ * Saves the current step of a document of the issuer (a citizen's own, or an entity's for its
+ * staff) and moves to the next one; at the preview and in state requested issuance takes over.
  */
 export async function saveDocumentStep(
   services: DocumentServices,
-  scope: DocumentScope,
+  issuer: Issuer,
   input: SaveStepInput,
 ): Promise<ApiDocument> {
   const { catalog, database, config } = services;
   const { locale, user, document, action } = input;
-  const issuance = scope.issuance;
+  const { issuance } = services;
   // Only a submit or a body with the SMS code can be a step of issuance; any other save goes
   // straight to its transaction (one read less), which hands a requested document to the
   // confirmation below, as the look here would have.
   if (issuance && (action === 'submit' || OTP_FIELD_KEY in document.statements)) {
-    const { step, stored } = await issuanceStepOf(services, scope, input.id, action);
-    const issuanceInput = { locale, user, documentId: input.id, document, stored };
+    const { step, stored } = await issuanceStepOf(services, issuer, input.id, action);
+    const issuanceInput = { issuer, locale, user, documentId: input.id, document, stored };
     if (step === 'request') return issuance.request(issuanceInput);
     if (step === 'confirm') return issuance.confirm(issuanceInput);
   }
   const saved = await database.db.transaction().execute(async (trx) => {
-    const stored = await scope.find(trx, input.id, { forUpdate: true });
+    const stored = await findAsIssuer(trx, issuer, input.id, { forUpdate: true });
     if (!stored) throw declarationNotFound();
     if (issuance && canTransition(documentMachine, stored.state, 'confirm')) {
       return { requested: stored, confirm: issuance.confirm } as const;
@@ -240,7 +238,7 @@ export async function saveDocumentStep(
   });
   if (saved.requested) {
     const stored = saved.requested;
-    return saved.confirm({ locale, user, documentId: input.id, document, stored });
+    return saved.confirm({ issuer, locale, user, documentId: input.id, document, stored });
   }
   return toApiDocument(saved.template, saved.row, saved.files, noExtras(config));
 }

@@ -4,7 +4,9 @@ import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
 import {
   declarationNotFound,
-  findOwnedDocument,
+  findAsIssuer,
+  issuerKindOf,
+  notAllowedOnState,
   nextDocumentState,
   OTP_FIELD_KEY,
   type IssuanceInput,
@@ -51,9 +53,11 @@ export async function confirmIssuance(
   input: IssuanceInput,
 ): Promise<ApiDocument> {
   const { config, database } = services;
-  const { user, documentId, locale } = input;
+  const { issuer, user, documentId, locale } = input;
+  // Only a citizen's document waits for a code (an entity's never reaches state requested).
+  if (issuerKindOf(issuer).confirmation !== 'sms_code') throw notAllowedOnState();
 
-  const stored = input.stored ?? (await findOwnedDocument(database.db, documentId, user.id));
+  const stored = input.stored ?? (await findAsIssuer(database.db, issuer, documentId));
   if (!stored) throw declarationNotFound();
   // A first look, before the code is checked; issueDocument moves the state under lock.
   nextDocumentState(stored.state, 'confirm');
@@ -91,6 +95,7 @@ export async function confirmIssuance(
   }
   return issueDocument(services, {
     stored,
+    issuer,
     user: user.record,
     from: 'requested',
     codeHash: outcome.codeHash,

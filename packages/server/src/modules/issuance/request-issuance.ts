@@ -5,7 +5,8 @@ import {
   computeDigest,
   contentOf,
   declarationNotFound,
-  findOwnedDocument,
+  findAsIssuer,
+  issuerKindOf,
   updateDocumentRecorded,
   listDocumentFiles,
   nextDocumentState,
@@ -33,10 +34,22 @@ export async function requestIssuance(
   input: IssuanceInput,
 ): Promise<ApiDocument> {
   const { catalog, config, database } = services;
-  const { user, documentId, document, locale } = input;
+  const { issuer, user, documentId, document, locale } = input;
 
-  const stored = input.stored ?? (await findOwnedDocument(database.db, documentId, user.id));
+  const stored = input.stored ?? (await findAsIssuer(database.db, issuer, documentId));
   if (!stored) throw declarationNotFound();
+  if (issuerKindOf(issuer).confirmation === 'none') {
+    // An entity's document: issued at once on its behalf (editing → issued), sealed with its name.
+    return issueDocument(services, {
+      stored,
+      issuer,
+      user: user.record,
+      from: 'editing',
+      codeHash: null,
+      isOfficial: stored.is_official,
+      locale,
+    });
+  }
   const template = await catalog.definition(stored.template_refname, stored.template_version);
   if (template.anonymous && user.isAnonymous) {
     const sentDigest = document['digest-sha256'];
@@ -47,6 +60,7 @@ export async function requestIssuance(
     nextDocumentState(stored.state, 'request');
     return issueDocument(services, {
       stored,
+      issuer,
       user: user.record,
       from: 'editing',
       codeHash: null,
@@ -57,7 +71,7 @@ export async function requestIssuance(
   const mobile = certifiedMobileOf(user);
 
   const { row, files, challenge } = await database.db.transaction().execute(async (trx) => {
-    const locked = await findOwnedDocument(trx, documentId, user.id, { forUpdate: true });
+    const locked = await findAsIssuer(trx, issuer, documentId, { forUpdate: true });
     if (!locked) throw declarationNotFound();
     const requested = nextDocumentState(locked.state, 'request');
     const sentDigest = document['digest-sha256'];

@@ -25,6 +25,7 @@ import {
   backstepDocument,
   declarationNotFound,
   documentResponseSchema,
+  findAsIssuer,
   getDocument,
   notAllowedOnState,
   saveDocumentStep,
@@ -32,7 +33,6 @@ import {
 } from '../documents';
 import { pdfDownloadUrl } from '../issuance';
 import { requireEntityClerk } from '../staff';
-import { entityScope } from './entity-scope';
 import { listCreatableTemplates } from './list-creatable-templates';
 import { documentServicesOf, type ReplyServices } from './reply-services';
 import {
@@ -149,11 +149,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     },
     async (request) => {
       const { entity } = await clerkOf(request, request.params.e);
-      const document = await getDocument(
-        documents,
-        entityScope(services, entity),
-        request.params.id,
-      );
+      const document = await getDocument(documents, { kind: 'entity', entity }, request.params.id);
       return { data: { document } };
     },
   );
@@ -173,10 +169,12 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     },
     async (request) => {
       const { user, entity } = await writerOf(request, request.params.e);
-      const scope = entityScope(services, entity, {
+      const issuer = {
+        kind: 'entity',
+        entity,
         caseStatus: request.body.reply_case_status,
-      });
-      const document = await saveDocumentStep(documents, scope, {
+      } as const;
+      const document = await saveDocumentStep(documents, issuer, {
         locale: requestLocale(request),
         uploads: uploadsOf(request),
         user,
@@ -199,10 +197,14 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     },
     async (request) => {
       const { user, entity } = await writerOf(request, request.params.e);
-      const document = await backstepDocument(documents, entityScope(services, entity), {
-        id: request.params.id,
-        userId: user.id,
-      });
+      const document = await backstepDocument(
+        documents,
+        { kind: 'entity', entity },
+        {
+          id: request.params.id,
+          userId: user.id,
+        },
+      );
       return { data: { document } };
     },
   );
@@ -218,7 +220,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     },
     async (request) => {
       const { entity } = await clerkOf(request, request.params.e);
-      const stored = await entityScope(services, entity).find(db, request.params.id);
+      const stored = await findAsIssuer(db, { kind: 'entity', entity }, request.params.id);
       if (!stored) throw declarationNotFound();
       if (!canRunUserAction(stored.state as DocumentState, 'pdf')) throw notAllowedOnState();
       const { url, expiresAt } = pdfDownloadUrl(services, stored.id);

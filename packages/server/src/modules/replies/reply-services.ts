@@ -1,12 +1,12 @@
 import type { PdfInspector } from '../../lib/pdf-inspection/pdf-inspector';
 import type { DocumentServices } from '../documents';
-import type { IssuanceServices } from '../issuance';
+import { issuanceSteps, type IssuanceServices } from '../issuance';
 
 /** What an entity's documents need: the wizard's services and issuance's (seal, notifier). */
 export type ReplyServices = IssuanceServices & { pdfInspector: PdfInspector };
 
-/** The documents module's view of these services (no issuance: the scope brings its own). */
+/** The documents module's view of these services. */
 export function documentServicesOf(services: ReplyServices): DocumentServices {
   const { catalog, database, config, pdfInspector } = services;
-  return { catalog, database, config, pdfInspector };
+  return { catalog, database, config, pdfInspector, issuance: issuanceSteps(services) };
 }
