@@ -17,13 +17,8 @@ import {
   type AuthServices,
 } from './modules/auth';
 import { getAppConfigRoute } from './modules/config';
-import { documentRoutes } from './modules/documents';
-import {
-  createIssuanceServices,
-  issuanceRoutes,
-  issuanceSteps,
-  publicIssuanceRoutes,
-} from './modules/issuance';
+import { documentActionRoutes, documentRoutes, publicDocumentRoutes } from './modules/documents';
+import { createIssuanceServices, issuanceRoutes } from './modules/issuance';
 import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/access-log';
 import { caseRoutes, forwardRoutes, publicCaseRoutes } from './modules/cases';
 import { messageRoutes } from './modules/messages';
@@ -185,7 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await templateRoutes(api, catalog, database);
       await validationRoutes(api, { config, database, catalog, accessLog });
       await devOutboxRoutes(api, { config, notifier });
-      await publicIssuanceRoutes(api, issuance);
+      await publicDocumentRoutes(api, issuance);
       const cases = {
         database,
         catalog,
@@ -209,8 +204,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           database,
           config,
           pdfInspector,
-          issuance: issuanceSteps(issuance),
+          issuance,
         });
+        await documentActionRoutes(authenticated, issuance);
         await issuanceRoutes(authenticated, issuance);
         await recipientRoutes(authenticated, database);
         await staffRoutes(authenticated, database);

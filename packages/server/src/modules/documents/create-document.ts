@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser, verifyCaptcha, type CurrentUser } from '../auth';
 import { checkTemplateAccess, findUsableTemplate } from '../templates';
-import { checkUploads } from './check-uploads';
+import { checkUploads } from '../../lib/uploads/check-uploads';
 import { computeDigest } from './compute-digest';
 import { firstEditingStep, isValueEditable } from './document-content';
 import { noExtras } from './document-extras';
@@ -26,7 +26,7 @@ import { cachedDocumentWrite, listDocumentFiles, type Queryable } from './docume
 import type { DocumentRow } from '../../db/schema';
 import type { DocumentServices } from './document-services';
 import { prefillValues } from './prefill-values';
-import { uploadsOf, type UploadedFile } from './read-multipart-body';
+import { uploadsOf, type UploadedFile } from '../../lib/uploads/read-multipart-body';
 import { documentBodySchema, documentResponseSchema } from './schemas';
 import { storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';

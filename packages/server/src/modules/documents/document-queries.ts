@@ -7,19 +7,13 @@ import type {
   Template,
   TemplateField,
 } from '@dilosi/domain';
-import type {
-  InsertQueryBuilder,
-  Kysely,
-  QueryCreator,
-  Updateable,
-  UpdateQueryBuilder,
-} from 'kysely';
+import type { InsertQueryBuilder, QueryCreator, Updateable, UpdateQueryBuilder } from 'kysely';
 import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
+import type { Queryable } from '../../db/queryable';
 import type { DB, DocumentRow, DocumentsTable } from '../../db/schema';
 
-/** A handle for queries: the database, or the transaction the caller opened. */
-export type Queryable = Kysely<DB>;
+export type { Queryable } from '../../db/queryable';
 
 export function isDocumentId(id: string): boolean {
   return isUuid(id);

@@ -16,7 +16,7 @@ import type { DocumentRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser, type CurrentUser } from '../auth';
-import { checkUploads } from './check-uploads';
+import { checkUploads } from '../../lib/uploads/check-uploads';
 import { computeDigest } from './compute-digest';
 import { nextEditingStep, resolveStepFields, stepOf } from './document-content';
 import { noExtras } from './document-extras';
@@ -24,9 +24,11 @@ import { nextDocumentState } from './document-transition';
 import { listDocumentFiles, updateDocumentRecorded } from './document-queries';
 import { citizenIssuer, findAsIssuer, type Issuer } from './document-issuer';
 import type { DocumentServices } from './document-services';
-import { OTP_FIELD_KEY } from './build-step-info';
+import { OTP_FIELD_KEY } from '../issuance';
+import { confirmIssuance } from './confirm-issuance';
+import { requestIssuance } from './request-issuance';
 import { planAttachments } from './plan-attachments';
-import { uploadsOf, type UploadedFile } from './read-multipart-body';
+import { uploadsOf, type UploadedFile } from '../../lib/uploads/read-multipart-body';
 import { resolveRecipients } from './resolve-recipients';
 import { declarationNotFound, notAllowedOnState } from './document-errors';
 import { documentBodySchema, documentParamsSchema, documentResponseSchema } from './schemas';
@@ -134,14 +136,14 @@ export async function saveDocumentStep(
   if (issuance && (action === 'submit' || OTP_FIELD_KEY in document.statements)) {
     const { step, stored } = await issuanceStepOf(services, issuer, input.id, action);
     const issuanceInput = { issuer, locale, user, documentId: input.id, document, stored };
-    if (step === 'request') return issuance.request(issuanceInput);
-    if (step === 'confirm') return issuance.confirm(issuanceInput);
+    if (step === 'request') return requestIssuance(issuance, issuanceInput);
+    if (step === 'confirm') return confirmIssuance(issuance, issuanceInput);
   }
   const saved = await database.db.transaction().execute(async (trx) => {
     const stored = await findAsIssuer(trx, issuer, input.id, { forUpdate: true });
     if (!stored) throw declarationNotFound();
     if (issuance && canTransition(documentMachine, stored.state, 'confirm')) {
-      return { requested: stored, confirm: issuance.confirm } as const;
+      return { requested: stored, issuance } as const;
     }
     const state = stored.state;
     const updatedState = nextDocumentState(state, 'update');
@@ -238,7 +240,14 @@ export async function saveDocumentStep(
   });
   if (saved.requested) {
     const stored = saved.requested;
-    return saved.confirm({ issuer, locale, user, documentId: input.id, document, stored });
+    return confirmIssuance(saved.issuance, {
+      issuer,
+      locale,
+      user,
+      documentId: input.id,
+      document,
+      stored,
+    });
   }
   return toApiDocument(saved.template, saved.row, saved.files, noExtras(config));
 }

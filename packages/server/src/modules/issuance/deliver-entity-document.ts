@@ -7,7 +7,8 @@ import {
 } from '@dilosi/domain';
 import type { DocumentRow, Entity } from '../../db/schema';
 import { recordCaseEvent } from '../cases';
-import { notAllowedOnState, type Queryable } from '../documents';
+import type { Queryable } from '../../db/queryable';
+import { AppError } from '../../lib/app-error';
 import { deliverIncomingDocument } from './deliver-incoming-document';
 import type { IssuanceServices } from './issuance-services';
 
@@ -55,7 +56,7 @@ export async function deliverEntityDocument(
         input.caseStatus ?? (template.reply_case_status as ReplyCaseStatus | undefined) ?? 'none';
       const event = REPLY_EVENTS[caseStatus];
       const moved = event ? transition(caseMachine, entry.status, event) : null;
-      if (moved && !moved.ok) throw notAllowedOnState();
+      if (moved && !moved.ok) throw new AppError(409, moved.code);
       const to = moved?.state ?? entry.status;
       if (to !== entry.status) {
         await trx

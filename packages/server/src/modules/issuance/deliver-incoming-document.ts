@@ -1,6 +1,6 @@
 import { messageMachine, type Template } from '@dilosi/domain';
 import type { DocumentRow, Entity } from '../../db/schema';
-import type { Queryable } from '../documents';
+import type { Queryable } from '../../db/queryable';
 import { alertCitizen, nextTsid } from '../messages';
 import type { IssuanceServices } from './issuance-services';
 

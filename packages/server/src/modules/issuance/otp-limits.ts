@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
 import type { Config } from '../../config';
-import type { Queryable } from '../documents';
+import type { Queryable } from '../../db/queryable';
 
 const HOUR_MS = 3_600_000;
 /** The longest window: older rows count for nothing and are purged. */

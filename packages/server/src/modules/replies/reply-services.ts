@@ -1,6 +1,6 @@
 import type { PdfInspector } from '../../lib/pdf-inspection/pdf-inspector';
 import type { DocumentServices } from '../documents';
-import { issuanceSteps, type IssuanceServices } from '../issuance';
+import type { IssuanceServices } from '../issuance';
 
 /** What an entity's documents need: the wizard's services and issuance's (seal, notifier). */
 export type ReplyServices = IssuanceServices & { pdfInspector: PdfInspector };
@@ -8,5 +8,5 @@ export type ReplyServices = IssuanceServices & { pdfInspector: PdfInspector };
 /** The documents module's view of these services. */
 export function documentServicesOf(services: ReplyServices): DocumentServices {
   const { catalog, database, config, pdfInspector } = services;
-  return { catalog, database, config, pdfInspector, issuance: issuanceSteps(services) };
+  return { catalog, database, config, pdfInspector, issuance: services };
 }

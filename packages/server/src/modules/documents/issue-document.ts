@@ -12,21 +12,14 @@ import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
 import type { DocumentRow, User } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import {
-  computeDigest,
-  contentOf,
-  declarationNotFound,
-  findAsIssuer,
-  issuerKindOf,
-  cachedDocumentWrite,
-  listDocumentFiles,
-  nextDocumentState,
-  toApiDocument,
-  validationUrlOf,
-  type Issuer,
-} from '../documents';
 import { afterIssue } from './after-issue';
-import type { IssuanceServices } from './issuance-services';
+import { computeDigest } from './compute-digest';
+import { contentOf, toApiDocument } from './to-api-document';
+import { declarationNotFound } from './document-errors';
+import { findAsIssuer, type Issuer, issuerKindOf } from './document-issuer';
+import { cachedDocumentWrite, listDocumentFiles } from './document-queries';
+import { nextDocumentState } from './document-transition';
+import { type IssuanceServices, validationUrlOf } from '../issuance';
 
 const MAX_CODE_TRIES = 5;
 

@@ -1,9 +1,8 @@
 import type { Template } from '@dilosi/domain';
 import type { DocumentRow, User } from '../../db/schema';
-import type { Issuer, Queryable } from '../documents';
-import { deliverEntityDocument } from './deliver-entity-document';
-import { deliverIssuedDocument } from './deliver-document';
-import type { IssuanceServices } from './issuance-services';
+import type { Issuer } from './document-issuer';
+import type { Queryable } from './document-queries';
+import { deliverEntityDocument, deliverIssuedDocument, type IssuanceServices } from '../issuance';
 
 type AfterIssueInput<I extends Issuer> = {
   issuer: I;

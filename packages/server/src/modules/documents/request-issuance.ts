@@ -1,26 +1,16 @@
 import type { ApiDocument } from '@dilosi/domain';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
-import {
-  computeDigest,
-  contentOf,
-  declarationNotFound,
-  findAsIssuer,
-  issuerKindOf,
-  updateDocumentRecorded,
-  listDocumentFiles,
-  nextDocumentState,
-  nextEditingStep,
-  notAllowedOnState,
-  requestedStep,
-  stepOf,
-  toApiDocument,
-  type IssuanceInput,
-} from '../documents';
-import { certifiedMobileOf } from './certified-mobile';
 import { issueDocument } from './issue-document';
-import type { IssuanceServices } from './issuance-services';
-import { sendOtp } from './otp';
+import { computeDigest } from './compute-digest';
+import { contentOf, toApiDocument } from './to-api-document';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
+import { findAsIssuer, issuerKindOf } from './document-issuer';
+import { listDocumentFiles, updateDocumentRecorded } from './document-queries';
+import { nextDocumentState } from './document-transition';
+import { nextEditingStep, requestedStep, stepOf } from './document-content';
+import type { IssuanceInput } from './document-services';
+import { certifiedMobileOf, type IssuanceServices, sendOtp } from '../issuance';
 
 /**
  * `submit` at the preview (editing → requested): a six-digit code is sent by SMS to the

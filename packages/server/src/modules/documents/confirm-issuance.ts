@@ -2,20 +2,23 @@ import type { ApiDocument } from '@dilosi/domain';
 import { sql } from 'kysely';
 import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
-import {
-  declarationNotFound,
-  findAsIssuer,
-  issuerKindOf,
-  notAllowedOnState,
-  nextDocumentState,
-  OTP_FIELD_KEY,
-  type IssuanceInput,
-} from '../documents';
 import { issueDocument } from './issue-document';
-import type { IssuanceServices } from './issuance-services';
-import { OTP_FORMAT, otpMatches, readOtpInput } from './otp';
-import { otpError, otpMaxAttempts } from './otp-errors';
-import { lockOtpSubject, otpFailureWaitSeconds, recordOtpEvent } from './otp-limits';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
+import { findAsIssuer, issuerKindOf } from './document-issuer';
+import { nextDocumentState } from './document-transition';
+import {
+  type IssuanceServices,
+  lockOtpSubject,
+  OTP_FIELD_KEY,
+  OTP_FORMAT,
+  otpError,
+  otpFailureWaitSeconds,
+  otpMatches,
+  otpMaxAttempts,
+  readOtpInput,
+  recordOtpEvent,
+} from '../issuance';
+import type { IssuanceInput } from './document-services';
 
 /** The document's SMS challenge, locked until the caller's commit. */
 const lockedChallenge = cachedStatement((db, { documentId }: { documentId: string }) =>
