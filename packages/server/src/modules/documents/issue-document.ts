@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import {
-  formatReferenceCode,
   referenceCodeFromRandomBytes,
   renderDocumentPreview,
   type ApiDocument,
@@ -19,7 +18,7 @@ import { declarationNotFound } from './document-errors';
 import { findAsIssuer, type Issuer, issuerKindOf } from './document-issuer';
 import { cachedDocumentWrite, listDocumentFiles } from './document-queries';
 import { nextDocumentState } from './document-transition';
-import { type IssuanceServices, validationUrlOf } from '../issuance';
+import { renderSealedPdf, type IssuanceServices } from '../issuance';
 
 const MAX_CODE_TRIES = 5;
 
@@ -125,7 +124,7 @@ export async function issueDocument(
   services: IssuanceServices,
   input: IssueInput,
 ): Promise<ApiDocument> {
-  const { catalog, config, database, renderer, sealer } = services;
+  const { catalog, config, database } = services;
   const { stored, user, issuer } = input;
   const template = await catalog.definition(stored.template_refname, stored.template_version);
   const files = await listDocumentFiles(database.db, stored.id, template);
@@ -137,19 +136,14 @@ export async function issueDocument(
   for (let attempt = 1; ; attempt += 1) {
     const referenceCode = referenceCodeFromRandomBytes(crypto.randomBytes(10));
     const issuedAt = now();
-    const unsealed = await renderer.render({
+    const { pdf, sha256 } = await renderSealedPdf(services, {
       preview,
-      referenceCode: config.REFCODE_ENABLED ? formatReferenceCode(referenceCode) : null,
-      issuedAt,
-      validationUrl: config.REFCODE_ENABLED ? validationUrlOf(config, referenceCode) : null,
       title: template.title.el,
+      referenceCode,
+      issuedAt,
       issuer: issuerKindOf(issuer).issuerName(issuer),
-      sealPlaceholder: true,
-      sealContentsBytes: sealer.contentsBytes,
-      translation: input.locale === 'en' || input.locale === 'fr' ? input.locale : null,
+      locale: input.locale,
     });
-    const pdf = await sealer.seal(unsealed);
-    const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
     try {
       const row = await database.db.transaction().execute(async (trx) => {
         const locked = await findAsIssuer(trx, issuer, stored.id, { forUpdate: true });

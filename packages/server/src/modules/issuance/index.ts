@@ -20,6 +20,7 @@ export { citizenName, documentLinkParams, validationUrlOf } from './document-lin
 export { deliverIssuedDocument } from './deliver-document';
 export { deliverEntityDocument } from './deliver-entity-document';
 export { pdfDownloadUrl } from './pdf-download-url';
+export { renderSealedPdf } from './render-sealed-pdf';
 export { purgeExpiredDocuments, type PurgeSummary } from './purge-expired-documents';
 
 /** A message about an issued document (inside the authenticated tree). */
