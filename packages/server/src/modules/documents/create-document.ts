@@ -16,6 +16,7 @@ import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser, verifyCaptcha, type CurrentUser } from '../auth';
+import { recordCaseEvent } from '../cases';
 import { checkTemplateAccess, findUsableTemplate } from '../templates';
 import { checkUploads } from '../../lib/uploads/check-uploads';
 import { computeDigest } from './compute-digest';
@@ -155,15 +156,16 @@ export type CreateDraftInput = {
   template: Template;
   document: DocumentWrite['document'];
   callerAuthorizationId: string | null;
-  /** An entity's document (modules/replies): on whose behalf, what it answers, preset values. */
+  /**
+   * An entity's document (modules/replies): on whose behalf, what it answers (a reply's case:
+   * its history records `replying` in the creation's transaction), for whom, preset values.
+   */
   entity?: {
     entityId: string;
     replyToEntryId: string | null;
     recipientUserId: string | null;
     values: Record<string, unknown>;
   };
-  /** Runs in the creation's transaction (e.g. the case history row of a reply). */
-  onCreated?: (trx: Queryable, row: DocumentRow) => Promise<void>;
 };
 
 /**
@@ -179,6 +181,7 @@ export async function createDraft(
   const { user, template, document } = input;
   const prefilled = await prefillValues(database, template, user.record);
   const values = { ...prefilled.values, ...input.entity?.values };
+  const replyToEntryId = input.entity?.replyToEntryId ?? null;
   const { registryFields } = prefilled;
   const editable: StepField[] = template.fields
     .filter((field) => isValueEditable(field, { registryFields }))
@@ -220,7 +223,7 @@ export async function createDraft(
         isOfficial: !template.devel,
         callerAuthorizationId: input.callerAuthorizationId,
         issuerEntityId: input.entity?.entityId ?? null,
-        replyToEntryId: input.entity?.replyToEntryId ?? null,
+        replyToEntryId,
         recipientUserId: input.entity?.recipientUserId ?? null,
         digest: computeDigest({ values: statements, recipient: null, step: step.key }),
         at,
@@ -242,12 +245,20 @@ export async function createDraft(
   // The document and its first history row are one statement, atomic on its own; files and the
   // caller's own writes need a transaction around them.
   const row =
-    latest.size === 0 && !input.onCreated
+    latest.size === 0 && !replyToEntryId
       ? await insert(database.db)
       : await database.db.transaction().execute(async (trx) => {
           const inserted = await insert(trx);
           await storeUploads(trx, inserted.id, [...latest.values()]);
-          await input.onCreated?.(trx, inserted);
+          if (replyToEntryId) {
+            await recordCaseEvent(trx, {
+              entryId: replyToEntryId,
+              action: 'replying',
+              userId: user.id,
+              details: { reply_id: inserted.id, template: template.refname },
+              at: now(),
+            });
+          }
           return inserted;
         });
   const files = await listDocumentFiles(database.db, row.id, template);

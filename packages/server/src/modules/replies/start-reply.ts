@@ -1,9 +1,8 @@
 import type { ApiDocument, Locale } from '@dilosi/domain';
-import { now } from '../../clock';
 import type { Entity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth';
-import { findCase, findCaseCitizen, recordCaseEvent } from '../cases';
+import { findCase, findCaseCitizen } from '../cases';
 import { createDraft } from '../documents';
 import { documentServicesOf, type ReplyServices } from './reply-services';
 
@@ -48,13 +47,5 @@ export async function startReply(
         citizen_name: entry.citizen_name,
       },
     },
-    onCreated: (trx, row) =>
-      recordCaseEvent(trx, {
-        entryId: entry.id,
-        action: 'replying',
-        userId: input.user.id,
-        details: { reply_id: row.id, template: template.refname },
-        at: now(),
-      }),
   });
 }
