@@ -7,6 +7,8 @@ import {
   type DocumentWrite,
   type Locale,
   type Recipient,
+  type Template,
+  type TemplateStep,
   type TemplateField,
 } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
@@ -18,10 +20,20 @@ import { requestLocale } from '../../lib/i18n';
 import { requireUser, type CurrentUser } from '../auth';
 import { checkUploads } from '../../lib/uploads/check-uploads';
 import { computeDigest } from './compute-digest';
-import { nextEditingStep, resolveStepFields, stepOf } from './document-content';
+import {
+  nextEditingStep,
+  resolveStepFields,
+  stepOf,
+  type DocumentContent,
+} from './document-content';
 import { noExtras } from './document-extras';
 import { nextDocumentState } from './document-transition';
-import { listDocumentFiles, updateDocumentRecorded } from './document-queries';
+import {
+  listDocumentFiles,
+  updateDocumentRecorded,
+  type DocumentFileInfo,
+  type Queryable,
+} from './document-queries';
 import { citizenIssuer, findAsIssuer, type Issuer } from './document-issuer';
 import type { DocumentServices } from './document-services';
 import { OTP_FIELD_KEY } from '../issuance';
@@ -161,43 +173,17 @@ export async function saveDocumentStep(
     const content = contentOf(stored, storedFiles);
     if (!step || !nextEditingStep(definition, step.key, content)) throw notAllowedOnState();
 
-    const fields = resolveStepFields(definition, step, content);
-    const editable = fields.filter((field) => field.editable);
-    const recipients = await resolveRecipients(
-      trx,
-      editable,
-      applyStatements(stored.values, editable, document.statements),
-    );
-    const values = recipients.values;
-    const attachmentFields = new Map<string, TemplateField>(
-      editable
-        .filter((field) => field.component === 'attachment')
-        .map((field) => [field.key, field] as const),
-    );
-    const uploads = checkUploads(input.uploads, attachmentFields, {
+    const { values, recipient, plan } = await readStepInput(trx, {
+      definition,
+      step,
+      content,
+      storedValues: stored.values,
+      storedFiles,
+      document,
+      uploads: input.uploads,
       fileMaxSize: config.FILE_MAX_SIZE,
       locale,
     });
-    const plan = planAttachments(storedFiles, document.attachments, uploads, [
-      ...attachmentFields.keys(),
-    ]);
-    const errors = validateValues(fields, values, step.rules, {
-      now: now(),
-      attachments: plan.byField,
-    });
-    const failed = new Set(errors.map((entry) => entry.field));
-    errors.push(...recipients.errors.filter((entry) => !failed.has(entry.field)));
-    if (errors.length > 0) {
-      throw invalidFieldsError(
-        'invalid_fields',
-        toInvalidFields(errors, fields, definition, locale),
-      );
-    }
-
-    const recipientField = editable.find((field) => field.component === 'recipient');
-    const recipient = recipientField
-      ? ((values[recipientField.key] as Recipient | undefined) ?? null)
-      : content.recipient;
     const next = nextEditingStep(definition, step.key, {
       ...content,
       values,
@@ -250,4 +236,61 @@ export async function saveDocumentStep(
     });
   }
   return toApiDocument(saved.template, saved.row, saved.files, noExtras(config));
+}
+
+/**
+ * The step's input read and checked: the statements sent for its editable fields (with the
+ * server's recipient check), the uploads and the attachments kept; invalid: 400
+ * invalid_fields, nothing saved.
+ */
+async function readStepInput(
+  trx: Queryable,
+  input: {
+    definition: Template;
+    step: TemplateStep;
+    content: DocumentContent;
+    storedValues: Record<string, unknown>;
+    storedFiles: DocumentFileInfo[];
+    document: DocumentWrite['document'];
+    uploads: UploadedFile[];
+    fileMaxSize: number;
+    locale: Locale;
+  },
+) {
+  const { definition, step, content, storedFiles, document, locale } = input;
+  const fields = resolveStepFields(definition, step, content);
+  const editable = fields.filter((field) => field.editable);
+  const recipients = await resolveRecipients(
+    trx,
+    editable,
+    applyStatements(input.storedValues, editable, document.statements),
+  );
+  const values = recipients.values;
+  const attachmentFields = new Map<string, TemplateField>(
+    editable
+      .filter((field) => field.component === 'attachment')
+      .map((field) => [field.key, field] as const),
+  );
+  const uploads = checkUploads(input.uploads, attachmentFields, {
+    fileMaxSize: input.fileMaxSize,
+    locale,
+  });
+  const plan = planAttachments(storedFiles, document.attachments, uploads, [
+    ...attachmentFields.keys(),
+  ]);
+  const errors = validateValues(fields, values, step.rules, {
+    now: now(),
+    attachments: plan.byField,
+  });
+  const failed = new Set(errors.map((entry) => entry.field));
+  errors.push(...recipients.errors.filter((entry) => !failed.has(entry.field)));
+  if (errors.length > 0) {
+    throw invalidFieldsError('invalid_fields', toInvalidFields(errors, fields, definition, locale));
+  }
+
+  const recipientField = editable.find((field) => field.component === 'recipient');
+  const recipient = recipientField
+    ? ((values[recipientField.key] as Recipient | undefined) ?? null)
+    : content.recipient;
+  return { values, recipient, plan };
 }
