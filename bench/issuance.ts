@@ -29,7 +29,8 @@ import { openDatabase, type Database } from '../packages/server/src/db/database'
 import { migrate } from '../packages/server/src/db/migrate';
 import { formatReferenceCode, renderDocumentPreview } from '@dilosi/domain';
 import { upsertPersonUser } from '../packages/server/src/modules/auth/users';
-import { contentOf, validationUrlOf } from '../packages/server/src/modules/documents';
+import { contentOf } from '../packages/server/src/modules/documents';
+import { validationUrlOf } from '../packages/server/src/modules/issuance';
 import { renderDocumentPdf } from '../packages/server/src/pdf/document-pdf';
 import { createSealer } from '../packages/server/src/pdf/seal';
 import { loadSealCredentials } from '../packages/server/src/pdf/seal-credentials';

@@ -15,10 +15,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 
  * edges out; keep the list empty, and remove an entry as soon as its cycle is gone.
  */
 const ALLOWED_EDGES = new Map([
-  // jobs ⇄ notify, jobs ⇄ vault-export (and through them cases, issuance, messages): the queue
-  // (jobs/queue.ts) reads the registry, which lists every module's jobs, while these two send
-  // through the queue's type. Typed jobs (issue #32, the documents/jobs side) reshapes the queue
-  // and the registry; the sender's type then moves below the modules and these two entries go.
+  // jobs ⇄ notify, jobs ⇄ vault-export (and through them cases, issuance, messages): the job
+  // definitions (jobs/definitions/*) call into the modules, while notify and vault-export send
+  // through the queue's type (jobs/queue.ts, typed by jobs/job-payloads.ts). The way out is the
+  // sender's type in a leaf below the modules (or the definitions beside their modules).
   ['notify -> jobs', 'notify/notifier.ts JobQueue type, notify/notify-jobs.ts defineJob'],
   ['modules/vault-export -> jobs', 'vault-export-services.ts JobQueue type'],
 ]);

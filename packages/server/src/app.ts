@@ -18,21 +18,11 @@ import {
   type AuthServices,
 } from './modules/auth';
 import { getAppConfigRoute } from './modules/config';
-import { documentRoutes } from './modules/documents';
-import {
-  createIssuanceServices,
-  issuanceRoutes,
-  issuanceSteps,
-  publicIssuanceRoutes,
-} from './modules/issuance';
+import { documentActionRoutes, documentRoutes, publicDocumentRoutes } from './modules/documents';
+import { createIssuanceServices, issuanceRoutes } from './modules/issuance';
 import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/access-log';
 import { caseRoutes, forwardRoutes, publicCaseRoutes } from './modules/cases';
-import {
-  attachAlertDigests,
-  deliverWaitingDocuments,
-  detachAlertDigests,
-  messageRoutes,
-} from './modules/messages';
+import { deliverWaitingDocuments, messageRoutes } from './modules/messages';
 import { vaultRoutes } from './modules/vault';
 import { replyRoutes } from './modules/replies';
 import { recipientRoutes } from './modules/recipients';
@@ -48,7 +38,7 @@ import {
 } from './modules/health';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
-import { registerInputHygiene } from './plugins/input-hygiene';
+import { registerInputHygiene } from './lib/input-hygiene';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -160,10 +150,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const notifier = createNotifier({ database, config, jobs: () => app.jobs, logger: app.log });
   app.decorate('notifier', notifier);
   app.addHook('onClose', async () => notifier.close());
-  // The alert-digests job finds the notifier and the caps through the database (job.ts).
-  const alertDigests = { database, notifier, config };
-  attachAlertDigests(alertDigests);
-  app.addHook('onClose', async () => detachAlertDigests(alertDigests));
   // The seal key is read (and decrypted) once, here; every issuance reuses the sealer.
   const sealer = createSealer(await loadSealCredentials(database, config));
   const renderer = createPdfRenderer({ threads: config.PDF_RENDER_THREADS });
@@ -201,7 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await templateRoutes(api, catalog, database);
       await validationRoutes(api, { config, database, catalog, accessLog });
       await devOutboxRoutes(api, { config, notifier });
-      await publicIssuanceRoutes(api, issuance);
+      await publicDocumentRoutes(api, issuance);
       const cases = {
         database,
         catalog,
@@ -225,8 +211,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           database,
           config,
           pdfInspector,
-          issuance: issuanceSteps(issuance),
+          issuance,
         });
+        await documentActionRoutes(authenticated, issuance);
         await issuanceRoutes(authenticated, issuance);
         await recipientRoutes(authenticated, database);
         await staffRoutes(authenticated, database);

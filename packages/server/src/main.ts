@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { JOB_QUEUE_LOCK_KEY, SEED_LOCK_KEY, withAdvisoryLock } from './db/advisory-lock';
 import { openDatabase, pgliteDirInitialised, type Database } from './db/database';
 import { migrate } from './db/migrate';
+import { jobContext } from './jobs/job';
 import { startJobQueue } from './jobs/queue';
 import { buildMetricsServer } from './plugins/metrics';
 import { seedDemoCases } from './seed/demo-cases';
@@ -82,7 +83,11 @@ async function main(): Promise<void> {
   // One process at a time sets the queue up: pg-boss creating its queues from several processes
   // at once on a new database deadlocks.
   const jobs = await withAdvisoryLock(config.DATABASE_URL, JOB_QUEUE_LOCK_KEY, () =>
-    startJobQueue(database, { work: config.JOBS_ENABLED, logger: app.log }),
+    startJobQueue(database, {
+      work: config.JOBS_ENABLED,
+      logger: app.log,
+      context: jobContext(app),
+    }),
   );
   app.jobs = jobs;
   if (preparedInChild) {

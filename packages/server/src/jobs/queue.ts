@@ -1,10 +1,10 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
-import type { JobDefinition } from './job';
+import type { JobContext, JobDefinition } from './job';
+import { jobPayloads, type JobSender } from './job-payloads';
 import { jobRegistry } from './registry';
 
-export type JobQueue = {
-  send(name: string, payload: object, options?: PgBoss.SendOptions): Promise<string | null>;
+export type JobQueue = JobSender & {
   stop(): Promise<void>;
   boss: PgBoss;
 };
@@ -17,7 +17,11 @@ type Logger = { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?
  */
 export async function startJobQueue(
   database: Database,
-  options: { work: boolean; logger: Logger; jobs?: JobDefinition[] },
+  options: { logger: Logger; jobs?: JobDefinition[] } & (
+    | { work: false }
+    // A worker runs handlers: they get the app's services.
+    | { work: boolean; context: JobContext }
+  ),
 ): Promise<JobQueue> {
   const jobs = options.jobs ?? jobRegistry;
   const boss = new PgBoss({
@@ -40,10 +44,12 @@ export async function startJobQueue(
       retryLimit: job.retryLimit ?? 5,
       retryBackoff: true,
     });
-    if (options.work) {
+    if (options.work && 'context' in options) {
+      const { context } = options;
+      const payload = jobPayloads[job.name];
       await boss.work(job.name, { pollingIntervalSeconds: 1 }, async (batch) => {
         for (const item of batch) {
-          await job.handle(job.payload.parse(item.data ?? {}), { database });
+          await job.handle(payload.parse(item.data ?? {}) as never, context);
         }
       });
       if (job.cron) await boss.schedule(job.name, job.cron, {});
@@ -53,9 +59,8 @@ export async function startJobQueue(
   return {
     boss,
     send(name, payload, sendOptions) {
-      const job = byName.get(name);
-      if (!job) throw new Error(`Unknown job ${name}`);
-      return boss.send(name, job.payload.parse(payload) as object, sendOptions ?? {});
+      if (!byName.has(name)) throw new Error(`Unknown job ${name}`);
+      return boss.send(name, jobPayloads[name].parse(payload), sendOptions ?? {});
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });

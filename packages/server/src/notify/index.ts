@@ -5,13 +5,7 @@ export {
   type NotifierDependencies,
 } from './notifier';
 export { devOutboxRoutes } from './dev-outbox-routes';
-export {
-  notifyJobs,
-  notifyRetryJob,
-  notifySendJob,
-  NOTIFY_RETRY_JOB,
-  NOTIFY_SEND_JOB,
-} from './notify-jobs';
+export { notifyJobs, notifyRetryJob, notifySendJob } from './notify-jobs';
 export {
   NOTIFICATION_MESSAGES,
   renderNotification,

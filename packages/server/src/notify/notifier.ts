@@ -4,7 +4,7 @@ import { now } from '../clock';
 import { cachedStatement } from '../db/cached-statement';
 import type { Database } from '../db/database';
 import type { DB, OutboxRow } from '../db/schema';
-import type { JobQueue } from '../jobs/queue';
+import type { JobSender } from '../jobs/job-payloads';
 import { createDelivery, type DeliveryConfig, type DeliverySummary } from './delivery';
 import {
   NOTIFICATION_MESSAGES,
@@ -13,7 +13,6 @@ import {
   type NotificationKey,
   type NotificationParams,
 } from './messages';
-import { attachDelivery, detachDelivery, NOTIFY_SEND_JOB } from './notify-jobs';
 import { listOutboxQuerySchema, type ListOutboxQuery, type OutboxPage } from './outbox-schemas';
 import { normalizeRecipient } from './recipients';
 import type { Transport } from './transports';
@@ -67,7 +66,9 @@ export type Notifier = {
    * transaction of its own), with its `notify-send` job in that same transaction.
    */
   enqueue(message: NotificationMessage, trx?: Kysely<DB>): Promise<OutboxRow>;
-  /** Delivers the due rows now: for tests and tools that run without a job queue. */
+  /** Delivers one outbox row (the notify-send job). */
+  deliver(outboxId: string): Promise<void>;
+  /** Delivers the due rows now (the notify-retry job; tests and tools without a job queue). */
   deliverPending(options?: { limit?: number }): Promise<DeliverySummary>;
   /** Newest first, for the development outbox page. */
   listOutbox(query?: ListOutboxQuery): Promise<OutboxPage>;
@@ -77,7 +78,7 @@ export type Notifier = {
 export type NotifierDependencies = {
   database: Database;
   /** The queue, or a getter when it starts after the app (main.ts); null: no jobs are sent. */
-  jobs: JobQueue | null | (() => JobQueue | null);
+  jobs: JobSender | null | (() => JobSender | null);
   config: DeliveryConfig;
   /** Replaces a channel's transport (tests). */
   transports?: Partial<Record<NotificationChannel, Transport>>;
@@ -100,7 +101,6 @@ export function createNotifier(deps: NotifierDependencies): Notifier {
     transports: deps.transports,
     logger: deps.logger,
   });
-  attachDelivery(database, delivery);
   const queue = () => (typeof deps.jobs === 'function' ? deps.jobs() : deps.jobs);
 
   async function write(message: NotificationMessage, trx: Kysely<DB>): Promise<OutboxRow> {
@@ -124,7 +124,7 @@ export function createNotifier(deps: NotifierDependencies): Notifier {
       at,
     });
     if (!row) throw new Error('the outbox row was not inserted');
-    await queue()?.send(NOTIFY_SEND_JOB, { outboxId: row.id }, { db: jobConnection(trx) });
+    await queue()?.send('notify-send', { outboxId: row.id }, { db: jobConnection(trx) });
     return row;
   }
 
@@ -133,6 +133,10 @@ export function createNotifier(deps: NotifierDependencies): Notifier {
       return trx
         ? write(message, trx)
         : database.db.transaction().execute((t) => write(message, t));
+    },
+
+    async deliver(outboxId) {
+      await delivery.deliverOne(outboxId);
     },
 
     deliverPending(options = {}) {
@@ -181,7 +185,6 @@ export function createNotifier(deps: NotifierDependencies): Notifier {
     },
 
     async close() {
-      detachDelivery(database, delivery);
       delivery.close();
     },
   };

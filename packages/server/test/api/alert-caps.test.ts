@@ -1,3 +1,4 @@
+import { jobContext } from '../../src/jobs/job';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock, now } from '../../src/clock';
 import { alertDigestsJob } from '../../src/jobs/definitions/alert-digests';
@@ -71,7 +72,7 @@ describe('alert caps: a citizen gets at most so many SMS and e-mails, then one d
         .where('owner_id', '=', mariaId)
         .execute()
     ).length;
-  const runDigestJob = () => alertDigestsJob.handle({}, { database: t.database });
+  const runDigestJob = () => alertDigestsJob.handle({}, jobContext(t.app));
 
   beforeAll(async () => {
     clock.freeze(new Date('2026-05-04T08:00:00Z'));

@@ -1,3 +1,4 @@
+import { jobContext } from '../../src/jobs/job';
 import type { ApiDocument, InboxList } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/clock';
@@ -350,11 +351,11 @@ describe('staff are told of new activity (issue #33)', () => {
     expect(held[0]?.scope).toBe(athens);
     expect(await mails('staff_digest_email')).toEqual([]);
     // Not before its morning hour; then once.
-    await alertDigestsJob.handle({}, { database: t.database });
+    await alertDigestsJob.handle({}, jobContext(t.app));
     expect(await mails('staff_digest_email')).toEqual([]);
     clock.advance(25 * 3_600_000);
-    await alertDigestsJob.handle({}, { database: t.database });
-    await alertDigestsJob.handle({}, { database: t.database });
+    await alertDigestsJob.handle({}, jobContext(t.app));
+    await alertDigestsJob.handle({}, jobContext(t.app));
     // The each-event clerk is past her hourly e-mail cap by now (ALERT_EMAIL_PER_HOUR): her
     // last alerts wait in a digest of her own; the clerk who chose none gets nothing.
     const digests = (await mails('staff_digest_email')).filter((m) => m.recipient !== MAIL.clerkA);

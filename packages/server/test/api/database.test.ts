@@ -7,7 +7,8 @@ import { migrate } from '../../src/db/migrate';
 import { demoEntities, demoPersons } from '../../src/seed/demo-data';
 import { seedDemoData } from '../../src/seed/seed-demo-data';
 import { startJobQueue } from '../../src/jobs/queue';
-import { createTestDatabase } from '../helpers';
+import { createNotifier } from '../../src/notify';
+import { createTestDatabase, testConfig } from '../helpers';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -113,7 +114,10 @@ describe('database', () => {
 
   it('runs pg-boss on the same database and its workers take jobs', async () => {
     const logger = { error: () => undefined, info: () => undefined };
-    const jobs = await startJobQueue(database, { work: true, logger });
+    const config = testConfig();
+    const notifier = createNotifier({ database, jobs: null, config });
+    const context = { database, config, notifier };
+    const jobs = await startJobQueue(database, { work: true, logger, context });
     try {
       const id = await jobs.send('system-heartbeat', {});
       expect(id).toEqual(expect.any(String));
@@ -128,9 +132,11 @@ describe('database', () => {
         if (!row) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(row?.last_run_at).toBeInstanceOf(Date);
+      // @ts-expect-error: sending is type-checked by the job's name.
       expect(() => jobs.send('no-such-job', {})).toThrow('Unknown job');
     } finally {
       await jobs.stop();
+      await notifier.close();
     }
   });
 });

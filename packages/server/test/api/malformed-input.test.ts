@@ -1,7 +1,7 @@
 import { apiErrorSchema, type ApiDocument } from '@dilosi/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../src/plugins/input-hygiene';
+import { MAX_JSON_DEPTH } from '../../src/lib/input-hygiene';
 import { seedDemoCases } from '../../src/seed/demo-cases';
 import { loginAs } from '../fixtures/citizens';
 import { entityId } from '../fixtures/entities';

@@ -1,3 +1,4 @@
+import { jobContext } from '../../src/jobs/job';
 import type { VaultExport, VaultExportLatestResponse, VaultExportResponse } from '@dilosi/domain';
 import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ describe('take your records with you (vault export)', () => {
       headers: tokens[who] ? { authorization: `Bearer ${tokens[who]}` } : {},
     });
   /** What the worker does with the queued job. */
-  const runJob = (id: string) => vaultExportJob.handle({ export_id: id }, { database: t.database });
+  const runJob = (id: string) => vaultExportJob.handle({ export_id: id }, jobContext(t.app));
 
   beforeAll(async () => {
     t = await createTestApp({ env: ENV });
@@ -188,7 +189,7 @@ describe('take your records with you (vault export)', () => {
     expect(asked.status).toBe(202);
     await runJob(asked.body.data.id);
     clock.advance(25 * 3_600_000);
-    await vaultExportExpiryJob.handle({}, { database: t.database });
+    await vaultExportExpiryJob.handle({}, jobContext(t.app));
     const row = await t.database.db
       .selectFrom('vault_exports')
       .select('state')

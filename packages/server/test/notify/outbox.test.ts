@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clock } from '../../src/clock';
-import { startJobQueue } from '../../src/jobs/queue';
+import { startJobQueue, type JobQueue } from '../../src/jobs/queue';
 import { createNotifier, notifyJobs, type Notifier } from '../../src/notify';
 import { EXTERNAL_LOGINS, testConfig } from '../helpers';
 import {
@@ -178,8 +178,12 @@ describe('outbox with the job queue', () => {
   });
 
   it('delivers through the worker', async () => {
-    const jobs = await startJobQueue(database, { work: true, logger, jobs: notifyJobs });
-    const notifier = testNotifier(database, {}, () => jobs);
+    // The worker delivers through the app's notifier, which sends its jobs to that worker's queue.
+    let queue: JobQueue | null = null;
+    const notifier = testNotifier(database, {}, () => queue);
+    const context = { database, config: testConfig(), notifier };
+    const jobs = await startJobQueue(database, { work: true, logger, jobs: notifyJobs, context });
+    queue = jobs;
     try {
       const row = await notifier.enqueue(otpSms('6998765432'));
       await expect

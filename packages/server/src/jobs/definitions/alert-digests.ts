@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { alertDigestsFor, sendAlertDigests } from '../../modules/messages';
+import { sendAlertDigests } from '../../modules/messages';
 import { defineJob } from '../job';
 
 /**
@@ -8,13 +7,9 @@ import { defineJob } from '../job';
  */
 export const alertDigestsJob = defineJob({
   name: 'alert-digests',
-  payload: z.object({}).passthrough(),
   cron: '* * * * *',
   retryLimit: 0,
-  async handle(_payload, { database }) {
-    const services = alertDigestsFor(database);
-    // The notifier and the caps are the app's; a queue without an app cannot send.
-    if (!services) throw new Error('alert-digests: no app is attached to this database');
-    await sendAlertDigests(services);
+  async handle(_payload, { database, notifier, config }) {
+    await sendAlertDigests({ database, notifier, config });
   },
 });

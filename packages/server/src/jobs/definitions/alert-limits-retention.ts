@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { purgeEntityMessageEvents } from '../../modules/cases';
 import { purgeAlertEvents } from '../../modules/messages';
 import { defineJob } from '../job';
@@ -6,7 +5,6 @@ import { defineJob } from '../job';
 /** Hourly: the counts of alerts sent and of entities' messages, once past their longest window. */
 export const alertLimitsRetentionJob = defineJob({
   name: 'alert-limits-retention',
-  payload: z.object({}).passthrough(),
   cron: '23 * * * *',
   retryLimit: 0,
   async handle(_payload, { database }) {

@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { now } from '../../clock';
 import { defineJob } from '../job';
 
 /** Proves end to end that workers take jobs from the queue; /healthz reports its age. */
 export const heartbeatJob = defineJob({
   name: 'system-heartbeat',
-  payload: z.object({}).passthrough(),
   cron: '* * * * *',
   async handle(_payload, { database }) {
     await database.db

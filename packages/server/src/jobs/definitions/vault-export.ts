@@ -1,11 +1,9 @@
-import { z } from 'zod';
-import { buildVaultExport, expireVaultExports, VAULT_EXPORT_JOB } from '../../modules/vault-export';
+import { buildVaultExport, expireVaultExports } from '../../modules/vault-export';
 import { defineJob } from '../job';
 
 /** A citizen's vault export: the ZIP of their sealed PDFs and manifest (issue #15). */
 export const vaultExportJob = defineJob({
-  name: VAULT_EXPORT_JOB,
-  payload: z.object({ export_id: z.uuid() }),
+  name: 'vault-export',
   retryLimit: 2,
   async handle(payload, { database }) {
     await buildVaultExport(database, payload.export_id);
@@ -15,7 +13,6 @@ export const vaultExportJob = defineJob({
 /** Hourly: the ZIPs of exports past their 24 hours go. */
 export const vaultExportExpiryJob = defineJob({
   name: 'vault-export-expiry',
-  payload: z.object({}).passthrough(),
   cron: '41 * * * *',
   retryLimit: 0,
   async handle(_payload, { database }) {

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import type { PdfInspector } from '../../lib/pdf-inspection/pdf-inspector';
 import type { CurrentUser } from '../auth';
-import { acceptMultipartUploads, uploadsOf } from '../documents';
+import { acceptMultipartUploads, uploadsOf } from '../../lib/uploads/read-multipart-body';
 import { sendCitizenMessage, type CitizenMessageTarget } from './send-citizen-message';
 
 /**

@@ -8,7 +8,7 @@ import { previewStep, previousEditingStep } from './document-content';
 import { noExtras } from './document-extras';
 import { nextDocumentState } from './document-transition';
 import { insertDocumentEvent, listDocumentFiles } from './document-queries';
-import { citizenScope, type DocumentScope } from './document-scope';
+import { citizenIssuer, findAsIssuer, type Issuer } from './document-issuer';
 import type { DocumentServices } from './document-services';
 import { documentParamsSchema, documentResponseSchema } from './schemas';
 import { contentOf, toApiDocument } from './to-api-document';
@@ -33,7 +33,7 @@ export async function backstepDocumentRoute(app: FastifyInstance, services: Docu
     },
     async (request) => {
       const user = requireUser(request);
-      const document = await backstepDocument(services, citizenScope(user.id), {
+      const document = await backstepDocument(services, citizenIssuer(user.id), {
         id: request.params.id,
         userId: user.id,
       });
@@ -42,15 +42,15 @@ export async function backstepDocumentRoute(app: FastifyInstance, services: Docu
   );
 }
 
-/** One step back on a document the scope lets the caller handle (a citizen's, an entity's). */
+/** One step back on a document of the issuer (a citizen's, an entity's). */
 export async function backstepDocument(
   services: DocumentServices,
-  scope: DocumentScope,
+  issuer: Issuer,
   input: { id: string; userId: string },
 ): Promise<ApiDocument> {
   const { catalog, database, config } = services;
   const { row, template, files } = await database.db.transaction().execute(async (trx) => {
-    const stored = await scope.find(trx, input.id, { forUpdate: true });
+    const stored = await findAsIssuer(trx, issuer, input.id, { forUpdate: true });
     if (!stored) throw declarationNotFound();
     const state = stored.state;
     const backTo = nextDocumentState(state, 'backstep');

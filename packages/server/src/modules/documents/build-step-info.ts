@@ -7,6 +7,7 @@ import {
   type Template,
   type TemplateStep,
 } from '@dilosi/domain';
+import { OTP_FIELD_KEY } from '../issuance';
 import { wizardSteps } from '../templates';
 import {
   previewStep,
@@ -26,8 +27,6 @@ const RESEND: LocalizedText = {
   fr: 'Envoyer un nouveau code',
 };
 
-/** The key of the SMS code input of the confirm step (state requested). */
-export const OTP_FIELD_KEY = 'otp_code';
 const OTP_FIELDSET_KEY = 'otp_set';
 
 function otpField(maskedMobile: string | null): StepField {

@@ -5,18 +5,20 @@ import {
   isInputField,
   type ApiDocument,
   type DocumentWrite,
+  type Locale,
   type StepField,
   type Template,
   type TemplateField,
 } from '@dilosi/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser, verifyCaptcha, type CurrentUser } from '../auth';
+import { recordCaseEvent } from '../cases';
 import { checkTemplateAccess, findUsableTemplate } from '../templates';
-import { checkUploads } from './check-uploads';
+import { checkUploads } from '../../lib/uploads/check-uploads';
 import { computeDigest } from './compute-digest';
 import { firstEditingStep, isValueEditable } from './document-content';
 import { noExtras } from './document-extras';
@@ -25,7 +27,7 @@ import { cachedDocumentWrite, listDocumentFiles, type Queryable } from './docume
 import type { DocumentRow } from '../../db/schema';
 import type { DocumentServices } from './document-services';
 import { prefillValues } from './prefill-values';
-import { uploadsOf } from './read-multipart-body';
+import { uploadsOf, type UploadedFile } from '../../lib/uploads/read-multipart-body';
 import { documentBodySchema, documentResponseSchema } from './schemas';
 import { storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';
@@ -133,7 +135,8 @@ export async function createDocumentRoute(app: FastifyInstance, services: Docume
       }
 
       const draft = await createDraft(services, {
-        request,
+        locale: requestLocale(request),
+        uploads: uploadsOf(request),
         user,
         template,
         document,
@@ -145,20 +148,24 @@ export async function createDocumentRoute(app: FastifyInstance, services: Docume
 }
 
 export type CreateDraftInput = {
-  request: FastifyRequest;
+  /** The caller's interface language, for refusals. */
+  locale: Locale;
+  /** The file parts the request carried (none for JSON). */
+  uploads: UploadedFile[];
   user: CurrentUser;
   template: Template;
   document: DocumentWrite['document'];
   callerAuthorizationId: string | null;
-  /** An entity's document (modules/replies): on whose behalf, what it answers, preset values. */
+  /**
+   * An entity's document (modules/replies): on whose behalf, what it answers (a reply's case:
+   * its history records `replying` in the creation's transaction), for whom, preset values.
+   */
   entity?: {
     entityId: string;
     replyToEntryId: string | null;
     recipientUserId: string | null;
     values: Record<string, unknown>;
   };
-  /** Runs in the creation's transaction (e.g. the case history row of a reply). */
-  onCreated?: (trx: Queryable, row: DocumentRow) => Promise<void>;
 };
 
 /**
@@ -171,9 +178,10 @@ export async function createDraft(
   input: CreateDraftInput,
 ): Promise<ApiDocument> {
   const { database, config } = services;
-  const { request, user, template, document } = input;
+  const { user, template, document } = input;
   const prefilled = await prefillValues(database, template, user.record);
   const values = { ...prefilled.values, ...input.entity?.values };
+  const replyToEntryId = input.entity?.replyToEntryId ?? null;
   const { registryFields } = prefilled;
   const editable: StepField[] = template.fields
     .filter((field) => isValueEditable(field, { registryFields }))
@@ -184,9 +192,9 @@ export async function createDraft(
       .filter((field) => field.component === 'attachment' && isInputField(field))
       .map((field) => [field.key, field] as const),
   );
-  const uploads = checkUploads(uploadsOf(request), attachmentFields, {
+  const uploads = checkUploads(input.uploads, attachmentFields, {
     fileMaxSize: config.FILE_MAX_SIZE,
-    locale: requestLocale(request),
+    locale: input.locale,
   });
   const latest = new Map(uploads.map((upload) => [`${upload.fieldKey}#${upload.index}`, upload]));
 
@@ -215,7 +223,7 @@ export async function createDraft(
         isOfficial: !template.devel,
         callerAuthorizationId: input.callerAuthorizationId,
         issuerEntityId: input.entity?.entityId ?? null,
-        replyToEntryId: input.entity?.replyToEntryId ?? null,
+        replyToEntryId,
         recipientUserId: input.entity?.recipientUserId ?? null,
         digest: computeDigest({ values: statements, recipient: null, step: step.key }),
         at,
@@ -237,12 +245,20 @@ export async function createDraft(
   // The document and its first history row are one statement, atomic on its own; files and the
   // caller's own writes need a transaction around them.
   const row =
-    latest.size === 0 && !input.onCreated
+    latest.size === 0 && !replyToEntryId
       ? await insert(database.db)
       : await database.db.transaction().execute(async (trx) => {
           const inserted = await insert(trx);
           await storeUploads(trx, inserted.id, [...latest.values()]);
-          await input.onCreated?.(trx, inserted);
+          if (replyToEntryId) {
+            await recordCaseEvent(trx, {
+              entryId: replyToEntryId,
+              action: 'replying',
+              userId: user.id,
+              details: { reply_id: inserted.id, template: template.refname },
+              at: now(),
+            });
+          }
           return inserted;
         });
   const files = await listDocumentFiles(database.db, row.id, template);

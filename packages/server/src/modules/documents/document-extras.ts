@@ -22,11 +22,6 @@ export type DocumentExtras = {
   pdf: { size: number; sha256: string } | null;
 };
 
-/** The address validators open and the QR code holds. */
-export function validationUrlOf(config: Pick<Config, 'publicUrl'>, referenceCode: string): string {
-  return `${config.publicUrl}/show/${referenceCode}`;
-}
-
 /** +306912345678 → 69******78: enough for the citizen to recognise, nothing more. */
 export function maskMobile(mobile: string): string {
   const digits = mobile.replace(/\D/g, '');

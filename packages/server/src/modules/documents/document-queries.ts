@@ -10,11 +10,10 @@ import type {
 import type { InsertQueryBuilder, QueryCreator, Updateable, UpdateQueryBuilder } from 'kysely';
 import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
+import type { Queryable } from '../../db/queryable';
 import type { DB, DocumentRow, DocumentsTable } from '../../db/schema';
 
-import type { Queryable } from '../../lib/queryable';
-
-export type { Queryable };
+export type { Queryable } from '../../db/queryable';
 
 export function isDocumentId(id: string): boolean {
   return isUuid(id);

@@ -1,15 +1,19 @@
-import type { ApiDocument, DocumentWrite } from '@dilosi/domain';
-import type { FastifyRequest } from 'fastify';
+import type { DocumentWrite, Locale } from '@dilosi/domain';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { DocumentRow } from '../../db/schema';
 import type { PdfInspector } from '../../lib/pdf-inspection/pdf-inspector';
 import type { CurrentUser } from '../auth';
+import type { IssuanceServices } from '../issuance';
+import type { Issuer } from './document-issuer';
 import type { TemplateCatalog } from '../templates';
 
-/** What the update route hands to issuance (modules/issuance) when the wizard reaches it. */
+/** What the update use case hands to request-issuance.ts / confirm-issuance.ts. */
 export type IssuanceInput = {
-  request: FastifyRequest;
+  /** Who issues it: its look-up, its confirmation, its issuer's name on the PDF. */
+  issuer: Issuer;
+  /** The caller's interface language: refusals in it, and the PDF's translation. */
+  locale: Locale;
   user: CurrentUser;
   documentId: string;
   document: DocumentWrite['document'];
@@ -20,15 +24,6 @@ export type IssuanceInput = {
   stored?: DocumentRow;
 };
 
-/**
- * Issuance as the wizard reaches it through POST /api/my-declarations/{id}: `submit` at the
- * preview requests the SMS code; in state requested the update is the code's confirmation.
- */
-export type IssuanceSteps = {
-  request(input: IssuanceInput): Promise<ApiDocument>;
-  confirm(input: IssuanceInput): Promise<ApiDocument>;
-};
-
 /** What the document routes need, made once per app. */
 export type DocumentServices = {
   catalog: TemplateCatalog;
@@ -36,6 +31,7 @@ export type DocumentServices = {
   config: Config;
   /** Checks uploaded PDFs off the request thread (lib/pdf-inspection). */
   pdfInspector: PdfInspector;
-  /** Without it, the preview and the requested state refuse updates (409). */
-  issuance?: IssuanceSteps;
+  /** The SMS code, the seal and the delivery; without them the preview and the requested state
+   * refuse updates (409). */
+  issuance?: IssuanceServices | undefined;
 };

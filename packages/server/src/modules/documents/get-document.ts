@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
 import { loadDocumentExtras } from './document-extras';
 import { listDocumentFiles } from './document-queries';
-import { citizenScope, type DocumentScope } from './document-scope';
+import { citizenIssuer, findAsIssuer, type Issuer } from './document-issuer';
 import type { DocumentServices } from './document-services';
 import { documentParamsSchema, documentResponseSchema } from './schemas';
 import { toApiDocument } from './to-api-document';
@@ -28,20 +28,20 @@ export async function getDocumentRoute(app: FastifyInstance, services: DocumentS
     },
     async (request) => {
       const user = requireUser(request);
-      const document = await getDocument(services, citizenScope(user.id), request.params.id);
+      const document = await getDocument(services, citizenIssuer(user.id), request.params.id);
       return { data: { document } };
     },
   );
 }
 
-/** A document the scope lets the caller see, at its current step; else 404. */
+/** A document of the issuer, at its current step; else 404. */
 export async function getDocument(
   services: DocumentServices,
-  scope: DocumentScope,
+  issuer: Issuer,
   id: string,
 ): Promise<ApiDocument> {
   const { catalog, database, config } = services;
-  const row = await scope.find(database.db, id);
+  const row = await findAsIssuer(database.db, issuer, id);
   if (!row) throw declarationNotFound();
   const template = await catalog.definition(row.template_refname, row.template_version);
   const files = await listDocumentFiles(database.db, row.id, template);

@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import type { IssuanceServices } from '../issuance';
 import { backstepDocumentRoute } from './backstep-document';
+import { createPdfTokenRoute } from './create-pdf-token';
+import { downloadPdfRoute } from './download-pdf';
+import { getCitizenDeclarationRoute } from './get-citizen-declaration';
+import { runDocumentActionRoute } from './run-document-action';
 import { createDocumentRoute } from './create-document';
 import { deleteDocumentRoute } from './delete-document';
 import type { DocumentServices } from './document-services';
 import { getDocumentRoute } from './get-document';
 import { listCitizenDocumentsRoute } from './list-citizen-documents';
-import { acceptMultipartUploads } from './read-multipart-body';
+import { acceptMultipartUploads } from '../../lib/uploads/read-multipart-body';
 import { updateDocumentRoute } from './update-document';
 
-export type { DocumentServices, IssuanceInput, IssuanceSteps } from './document-services';
-export { buildStepInfo, OTP_FIELD_KEY } from './build-step-info';
+export type { DocumentServices, IssuanceInput } from './document-services';
+export { buildStepInfo } from './build-step-info';
+export { issueDocument, type IssueInput } from './issue-document';
 export { computeDigest } from './compute-digest';
 export { nextEditingStep, requestedStep, stepOf } from './document-content';
-export {
-  loadDocumentExtras,
-  maskMobile,
-  noExtras,
-  validationUrlOf,
-  type DocumentExtras,
-} from './document-extras';
+export { loadDocumentExtras, maskMobile, noExtras, type DocumentExtras } from './document-extras';
 export {
   findOwnedDocument,
   findReceivedDocument,
@@ -31,7 +31,13 @@ export {
   type Queryable,
 } from './document-queries';
 export { checkDocumentDeletable, nextDocumentState } from './document-transition';
-export { citizenScope, type DocumentScope } from './document-scope';
+export {
+  citizenIssuer,
+  findAsIssuer,
+  issuerKindOf,
+  type Issuer,
+  type IssuerKind,
+} from './document-issuer';
 export { createDraft, type CreateDraftInput } from './create-document';
 export { saveDocumentStep } from './update-document';
 export { backstepDocument } from './backstep-document';
@@ -45,8 +51,12 @@ export {
 } from './document-errors';
 export { contentOf, pdfFilename, toApiDocument } from './to-api-document';
 export { documentParamsSchema } from './schemas';
-export { checkFileUploads } from './check-uploads';
-export { acceptMultipartUploads, uploadsOf, type UploadedFile } from './read-multipart-body';
+export { checkFileUploads } from '../../lib/uploads/check-uploads';
+export {
+  acceptMultipartUploads,
+  uploadsOf,
+  type UploadedFile,
+} from '../../lib/uploads/read-multipart-body';
 
 /** The citizen's documents; registered inside the authenticated route tree. */
 export async function documentRoutes(authenticated: FastifyInstance, services: DocumentServices) {
@@ -67,4 +77,19 @@ export async function documentRoutes(authenticated: FastifyInstance, services: D
   await backstepDocumentRoute(authenticated, services);
   await deleteDocumentRoute(authenticated, services);
   await listCitizenDocumentsRoute(authenticated, services);
+}
+
+/** Document actions, PDF token and look-up by reference code: inside the authenticated tree. */
+export async function documentActionRoutes(
+  authenticated: FastifyInstance,
+  services: IssuanceServices,
+) {
+  await runDocumentActionRoute(authenticated, services);
+  await createPdfTokenRoute(authenticated, services);
+  await getCitizenDeclarationRoute(authenticated, services);
+}
+
+/** GET /api/pdf/{token}: public, the token is the authorisation. */
+export async function publicDocumentRoutes(api: FastifyInstance, services: IssuanceServices) {
+  await downloadPdfRoute(api, services);
 }

@@ -1,5 +1,5 @@
 import type { DocumentFileInfo } from './document-queries';
-import type { UploadedFile } from './read-multipart-body';
+import type { UploadedFile } from '../../lib/uploads/read-multipart-body';
 
 export type AttachmentPlan = {
   /** What each field will hold, for validation (size is all validateValues reads). */

@@ -1,5 +1,6 @@
 import {
   apiDocumentSchema,
+  documentActionRequestSchema,
   documentListItemSchema,
   documentWriteSchema,
   pageMetaSchema,
@@ -34,3 +35,13 @@ export const documentListSchema = z.object({
   data: z.array(documentListItemSchema),
   meta: pageMetaSchema,
 });
+
+export const actionBodySchema = documentActionRequestSchema.describe(
+  'action: resend_otp | pdf | email | sms | send-document-link | share | revoke | dismiss | ' +
+    'set_retention; arguments: email {email?}, send-document-link {email}, share ' +
+    '{firstname, surname, afm}, set_retention {days: 30-1826}',
+);
+
+export const referenceParamsSchema = z.object({ ref: z.string().max(64) });
+
+export const pdfTokenParamsSchema = z.object({ token: z.string().max(300) });

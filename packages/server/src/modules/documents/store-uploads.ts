@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { now } from '../../clock';
 import type { Queryable } from './document-queries';
-import type { UploadedFile } from './read-multipart-body';
+import type { UploadedFile } from '../../lib/uploads/read-multipart-body';
 
 /** Stores checked uploads of a document (bytes and their SHA-256), in the caller's transaction. */
 export async function storeUploads(

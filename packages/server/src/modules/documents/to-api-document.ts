@@ -20,7 +20,8 @@ import {
   stepOf,
   type DocumentContent,
 } from './document-content';
-import { maskMobile, validationUrlOf, type DocumentExtras } from './document-extras';
+import { validationUrlOf } from '../issuance';
+import { maskMobile, type DocumentExtras } from './document-extras';
 import { attachmentsByField, type DocumentFileInfo } from './document-queries';
 
 const iso = (value: Date | string) => new Date(value).toISOString();

@@ -2,7 +2,6 @@ import elValidation from '@dilosi/domain/i18n/el/validation.json' with { type: '
 import enValidation from '@dilosi/domain/i18n/en/validation.json' with { type: 'json' };
 import frValidation from '@dilosi/domain/i18n/fr/validation.json' with { type: 'json' };
 import type {
-  ErrorCode,
   FieldError,
   InvalidField,
   LocalizedText,
@@ -11,7 +10,6 @@ import type {
   Template,
   ValidationError,
 } from '@dilosi/domain';
-import { AppError } from '../../lib/app-error';
 import { hasTranslation, registerCatalog, translate } from '../../lib/i18n';
 
 registerCatalog('validation', { el: elValidation, en: enValidation, fr: frValidation });
@@ -64,7 +62,4 @@ export function toInvalidFields(
   }));
 }
 
-/** 400 with the first error's code as the answer's code when it is an upload refusal. */
-export function invalidFieldsError(code: ErrorCode, invalidFields: InvalidField[], extra = {}) {
-  return new AppError(400, code, { ...extra, invalid_fields: invalidFields });
-}
+export { invalidFieldsError } from '../../lib/uploads/check-uploads';

@@ -5,27 +5,42 @@ import {
   validateValues,
   type ApiDocument,
   type DocumentWrite,
+  type Locale,
   type Recipient,
+  type Template,
+  type TemplateStep,
   type TemplateField,
 } from '@dilosi/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../clock';
 import type { DocumentRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser, type CurrentUser } from '../auth';
-import { checkUploads } from './check-uploads';
+import { checkUploads } from '../../lib/uploads/check-uploads';
 import { computeDigest } from './compute-digest';
-import { nextEditingStep, resolveStepFields, stepOf } from './document-content';
+import {
+  nextEditingStep,
+  resolveStepFields,
+  stepOf,
+  type DocumentContent,
+} from './document-content';
 import { noExtras } from './document-extras';
 import { nextDocumentState } from './document-transition';
-import { listDocumentFiles, updateDocumentRecorded } from './document-queries';
-import { citizenScope, type DocumentScope } from './document-scope';
+import {
+  listDocumentFiles,
+  updateDocumentRecorded,
+  type DocumentFileInfo,
+  type Queryable,
+} from './document-queries';
+import { citizenIssuer, findAsIssuer, type Issuer } from './document-issuer';
 import type { DocumentServices } from './document-services';
-import { OTP_FIELD_KEY } from './build-step-info';
+import { OTP_FIELD_KEY } from '../issuance';
+import { confirmIssuance } from './confirm-issuance';
+import { requestIssuance } from './request-issuance';
 import { planAttachments } from './plan-attachments';
-import { uploadsOf } from './read-multipart-body';
+import { uploadsOf, type UploadedFile } from '../../lib/uploads/read-multipart-body';
 import { resolveRecipients } from './resolve-recipients';
 import { declarationNotFound, notAllowedOnState } from './document-errors';
 import { documentBodySchema, documentParamsSchema, documentResponseSchema } from './schemas';
@@ -40,12 +55,12 @@ import { invalidFieldsError, toInvalidFields } from './to-invalid-fields';
  */
 async function issuanceStepOf(
   services: DocumentServices,
-  scope: DocumentScope,
+  issuer: Issuer,
   id: string,
   action: string | undefined,
 ): Promise<{ step: 'request' | 'confirm' | null; stored: DocumentRow }> {
   const { catalog, database } = services;
-  const stored = await scope.find(database.db, id);
+  const stored = await findAsIssuer(database.db, issuer, id);
   if (!stored) throw declarationNotFound();
   if (canTransition(documentMachine, stored.state, 'confirm')) return { step: 'confirm', stored };
   if (!canTransition(documentMachine, stored.state, 'request') || action !== 'submit') {
@@ -90,10 +105,10 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
     },
     async (request) => {
       const user = requireUser(request);
-      const scope = citizenScope(user.id, services.issuance);
       const { document, action } = request.body;
-      const saved = await saveDocumentStep(services, scope, {
-        request,
+      const saved = await saveDocumentStep(services, citizenIssuer(user.id), {
+        locale: requestLocale(request),
+        uploads: uploadsOf(request),
         user,
         id: request.params.id,
         document,
@@ -105,7 +120,10 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
 }
 
 export type SaveStepInput = {
-  request: FastifyRequest;
+  /** The caller's interface language: refusals in it, and an issued PDF's translation. */
+  locale: Locale;
+  /** The file parts the request carried (none for JSON). */
+  uploads: UploadedFile[];
   user: CurrentUser;
   id: string;
   document: DocumentWrite['document'];
@@ -113,33 +131,31 @@ export type SaveStepInput = {
 };
 
 /**
- * Saves the current step of a document the scope lets the caller handle (a citizen's own, or
- * an entity's for its staff) and moves to the next one; at the preview and in state requested
- * the scope's issuance takes over.
+ * Saves the current step of a document of the issuer (a citizen's own, or an entity's for its
+ * staff) and moves to the next one; at the preview and in state requested issuance takes over.
  */
 export async function saveDocumentStep(
   services: DocumentServices,
-  scope: DocumentScope,
+  issuer: Issuer,
   input: SaveStepInput,
 ): Promise<ApiDocument> {
   const { catalog, database, config } = services;
-  const { request, user, document, action } = input;
-  const issuance = scope.issuance;
+  const { locale, user, document, action } = input;
+  const { issuance } = services;
   // Only a submit or a body with the SMS code can be a step of issuance; any other save goes
   // straight to its transaction (one read less), which hands a requested document to the
   // confirmation below, as the look here would have.
   if (issuance && (action === 'submit' || OTP_FIELD_KEY in document.statements)) {
-    const { step, stored } = await issuanceStepOf(services, scope, input.id, action);
-    const issuanceInput = { request, user, documentId: input.id, document, stored };
-    if (step === 'request') return issuance.request(issuanceInput);
-    if (step === 'confirm') return issuance.confirm(issuanceInput);
+    const { step, stored } = await issuanceStepOf(services, issuer, input.id, action);
+    const issuanceInput = { issuer, locale, user, documentId: input.id, document, stored };
+    if (step === 'request') return requestIssuance(issuance, issuanceInput);
+    if (step === 'confirm') return confirmIssuance(issuance, issuanceInput);
   }
-  const locale = requestLocale(request);
   const saved = await database.db.transaction().execute(async (trx) => {
-    const stored = await scope.find(trx, input.id, { forUpdate: true });
+    const stored = await findAsIssuer(trx, issuer, input.id, { forUpdate: true });
     if (!stored) throw declarationNotFound();
     if (issuance && canTransition(documentMachine, stored.state, 'confirm')) {
-      return { requested: stored, confirm: issuance.confirm } as const;
+      return { requested: stored, issuance } as const;
     }
     const state = stored.state;
     const updatedState = nextDocumentState(state, 'update');
@@ -157,43 +173,17 @@ export async function saveDocumentStep(
     const content = contentOf(stored, storedFiles);
     if (!step || !nextEditingStep(definition, step.key, content)) throw notAllowedOnState();
 
-    const fields = resolveStepFields(definition, step, content);
-    const editable = fields.filter((field) => field.editable);
-    const recipients = await resolveRecipients(
-      trx,
-      editable,
-      applyStatements(stored.values, editable, document.statements),
-    );
-    const values = recipients.values;
-    const attachmentFields = new Map<string, TemplateField>(
-      editable
-        .filter((field) => field.component === 'attachment')
-        .map((field) => [field.key, field] as const),
-    );
-    const uploads = checkUploads(uploadsOf(request), attachmentFields, {
+    const { values, recipient, plan } = await readStepInput(trx, {
+      definition,
+      step,
+      content,
+      storedValues: stored.values,
+      storedFiles,
+      document,
+      uploads: input.uploads,
       fileMaxSize: config.FILE_MAX_SIZE,
       locale,
     });
-    const plan = planAttachments(storedFiles, document.attachments, uploads, [
-      ...attachmentFields.keys(),
-    ]);
-    const errors = validateValues(fields, values, step.rules, {
-      now: now(),
-      attachments: plan.byField,
-    });
-    const failed = new Set(errors.map((entry) => entry.field));
-    errors.push(...recipients.errors.filter((entry) => !failed.has(entry.field)));
-    if (errors.length > 0) {
-      throw invalidFieldsError(
-        'invalid_fields',
-        toInvalidFields(errors, fields, definition, locale),
-      );
-    }
-
-    const recipientField = editable.find((field) => field.component === 'recipient');
-    const recipient = recipientField
-      ? ((values[recipientField.key] as Recipient | undefined) ?? null)
-      : content.recipient;
     const next = nextEditingStep(definition, step.key, {
       ...content,
       values,
@@ -236,7 +226,71 @@ export async function saveDocumentStep(
   });
   if (saved.requested) {
     const stored = saved.requested;
-    return saved.confirm({ request, user, documentId: input.id, document, stored });
+    return confirmIssuance(saved.issuance, {
+      issuer,
+      locale,
+      user,
+      documentId: input.id,
+      document,
+      stored,
+    });
   }
   return toApiDocument(saved.template, saved.row, saved.files, noExtras(config));
+}
+
+/**
+ * The step's input read and checked: the statements sent for its editable fields (with the
+ * server's recipient check), the uploads and the attachments kept; invalid: 400
+ * invalid_fields, nothing saved.
+ */
+async function readStepInput(
+  trx: Queryable,
+  input: {
+    definition: Template;
+    step: TemplateStep;
+    content: DocumentContent;
+    storedValues: Record<string, unknown>;
+    storedFiles: DocumentFileInfo[];
+    document: DocumentWrite['document'];
+    uploads: UploadedFile[];
+    fileMaxSize: number;
+    locale: Locale;
+  },
+) {
+  const { definition, step, content, storedFiles, document, locale } = input;
+  const fields = resolveStepFields(definition, step, content);
+  const editable = fields.filter((field) => field.editable);
+  const recipients = await resolveRecipients(
+    trx,
+    editable,
+    applyStatements(input.storedValues, editable, document.statements),
+  );
+  const values = recipients.values;
+  const attachmentFields = new Map<string, TemplateField>(
+    editable
+      .filter((field) => field.component === 'attachment')
+      .map((field) => [field.key, field] as const),
+  );
+  const uploads = checkUploads(input.uploads, attachmentFields, {
+    fileMaxSize: input.fileMaxSize,
+    locale,
+  });
+  const plan = planAttachments(storedFiles, document.attachments, uploads, [
+    ...attachmentFields.keys(),
+  ]);
+  const errors = validateValues(fields, values, step.rules, {
+    now: now(),
+    attachments: plan.byField,
+  });
+  const failed = new Set(errors.map((entry) => entry.field));
+  errors.push(...recipients.errors.filter((entry) => !failed.has(entry.field)));
+  if (errors.length > 0) {
+    throw invalidFieldsError('invalid_fields', toInvalidFields(errors, fields, definition, locale));
+  }
+
+  const recipientField = editable.find((field) => field.component === 'recipient');
+  const recipient = recipientField
+    ? ((values[recipientField.key] as Recipient | undefined) ?? null)
+    : content.recipient;
+  return { values, recipient, plan };
 }

@@ -1,6 +1,6 @@
 import { isValidAfm, recipientAnswerMachine, type Template } from '@dilosi/domain';
 import type { DocumentRow, User } from '../../db/schema';
-import type { Queryable } from '../documents';
+import type { Queryable } from '../../db/queryable';
 import { alertCitizen, deliverCitizenMessage } from '../messages';
 import { citizenName } from './document-links';
 import type { IssuanceServices } from './issuance-services';

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { cachedStatement } from '../../db/cached-statement';
 import type { DocumentRow, User } from '../../db/schema';
 import { alertEntityStaff } from '../cases';
-import type { Queryable } from '../documents';
+import type { Queryable } from '../../db/queryable';
 import { addressToPerson } from './address-to-person';
 import { citizenName, documentLinkParams } from './document-links';
 import type { IssuanceServices } from './issuance-services';

@@ -1,7 +1,6 @@
 import { formatReferenceCode, type Template } from '@dilosi/domain';
 import type { Config } from '../../config';
 import type { DocumentRow, User } from '../../db/schema';
-import { validationUrlOf } from '../documents';
 
 /**
  * What an e-mail or SMS about an issued document shows: its reference code and validation
@@ -28,4 +27,9 @@ export function citizenName(values: Record<string, unknown>, user: User | null):
   if (fromValues) return fromValues;
   const fromUser = [user?.firstname, user?.surname].filter(Boolean).join(' ');
   return fromUser || 'Ανώνυμος χρήστης';
+}
+
+/** The address validators open and the QR code holds. */
+export function validationUrlOf(config: Pick<Config, 'publicUrl'>, referenceCode: string): string {
+  return `${config.publicUrl}/show/${referenceCode}`;
 }

@@ -1,36 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import type { IssuanceSteps } from '../documents';
-import { confirmIssuance } from './confirm-issuance';
-import { createPdfTokenRoute } from './create-pdf-token';
-import { downloadPdfRoute } from './download-pdf';
-import { messageDocumentRoutes } from './message-document';
-import { getCitizenDeclarationRoute } from './get-citizen-declaration';
 import type { IssuanceServices } from './issuance-services';
-import { requestIssuance } from './request-issuance';
-import { runDocumentActionRoute } from './run-document-action';
+import { messageDocumentRoutes } from './message-document';
 
+// The services below modules/documents, which decides a document's life: the SMS code, the
+// keys and download addresses of sealed PDFs, and the delivery of an issued document.
 export { createIssuanceServices, type IssuanceServices } from './issuance-services';
-export { issueDocument, type IssueInput } from './issue-document';
+export { certifiedMobileOf } from './certified-mobile';
+export {
+  OTP_FIELD_KEY,
+  OTP_FORMAT,
+  otpMatches,
+  readOtpInput,
+  sendOtp,
+  type SentChallenge,
+} from './otp';
+export { otpError, otpMaxAttempts } from './otp-errors';
+export { lockOtpSubject, otpFailureWaitSeconds, recordOtpEvent } from './otp-limits';
+export { citizenName, documentLinkParams, validationUrlOf } from './document-links';
+export { deliverIssuedDocument } from './deliver-document';
+export { deliverEntityDocument } from './deliver-entity-document';
 export { pdfDownloadUrl } from './pdf-download-url';
+export { renderSealedPdf } from './render-sealed-pdf';
 export { purgeExpiredDocuments, type PurgeSummary } from './purge-expired-documents';
 
-/** The wizard's way into issuance (POST /api/my-declarations/{id} at preview and confirm). */
-export function issuanceSteps(services: IssuanceServices): IssuanceSteps {
-  return {
-    request: (input) => requestIssuance(services, input),
-    confirm: (input) => confirmIssuance(services, input),
-  };
-}
-
-/** Document actions, PDF token and look-up by reference code: inside the authenticated tree. */
+/** A message about an issued document (inside the authenticated tree). */
 export async function issuanceRoutes(authenticated: FastifyInstance, services: IssuanceServices) {
-  await runDocumentActionRoute(authenticated, services);
-  await createPdfTokenRoute(authenticated, services);
-  await getCitizenDeclarationRoute(authenticated, services);
   await messageDocumentRoutes(authenticated, services);
-}
-
-/** GET /api/pdf/{token}: public, the token is the authorisation. */
-export async function publicIssuanceRoutes(api: FastifyInstance, services: IssuanceServices) {
-  await downloadPdfRoute(api, services);
 }

@@ -1,7 +1,7 @@
 import type { ErrorCode, Locale } from '@dilosi/domain';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
-import { OTP_FIELD_KEY } from '../documents';
+import { OTP_FIELD_KEY } from './otp';
 
 /**
  * An SMS-code refusal: the answer's code, and the same code on the otp_code field so the form

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
 import type { Config } from '../../config';
+import type { Queryable } from '../../db/queryable';
 import { HOUR_MS, windowSpan, windowWaitMs, type WindowLimit } from '../../lib/sliding-window';
-import type { Queryable } from '../documents';
 
 /** The longest window: older rows count for nothing and are purged. */
 export const OTP_LIMIT_KEEP_MS = DAY_MS;

@@ -3,11 +3,21 @@ import type { Locale } from '@dilosi/domain';
 import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
 import { AppError } from '../../lib/app-error';
-import type { DocumentExtras, Queryable } from '../documents';
+import type { Queryable } from '../../db/queryable';
+import type { OtpChallengeRow } from '../../db/schema';
 import { normalizeRecipient } from '../../notify';
 import type { IssuanceServices } from './issuance-services';
 import { otpAlreadySent } from './otp-errors';
 import { lockOtpSubject, otpSendWaitSeconds } from './otp-limits';
+
+/** The key of the wizard's field that carries the SMS code at the confirm step. */
+export const OTP_FIELD_KEY = 'otp_code';
+
+/** What a document answer shows of its pending code (documents/document-extras.ts). */
+export type SentChallenge = Pick<
+  OtpChallengeRow,
+  'mobile' | 'attempts' | 'sends' | 'last_sent_at' | 'expires_at'
+>;
 
 /** Six digits, uniformly drawn (spec section 1: a six-digit PIN by SMS). */
 export function newOtpCode(): string {
@@ -101,7 +111,7 @@ export async function sendOtp(
     /** The document's owner, when the caller knows it (one query less). */
     userId?: string;
   },
-): Promise<NonNullable<DocumentExtras['challenge']>> {
+): Promise<SentChallenge> {
   const { config } = services;
   const at = now();
   // Locked first (then the citizen and the number, in lockOtpSubject): confirmIssuance takes

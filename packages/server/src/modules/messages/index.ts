@@ -10,10 +10,4 @@ export { deliverWaitingDocuments } from './deliver-waiting-documents';
 export { messageRoutes } from './message-routes';
 export { findOwnMessage } from './to-citizen-message';
 export { nextTsid } from './next-tsid';
-export {
-  alertDigestsFor,
-  attachAlertDigests,
-  detachAlertDigests,
-  sendAlertDigests,
-  type AlertDigestSummary,
-} from './send-alert-digests';
+export { sendAlertDigests, type AlertDigestSummary } from './send-alert-digests';

@@ -121,18 +121,3 @@ export async function sendAlertDigests(
   }
   return summary;
 }
-
-// A job only gets the database: the services of the app built on it (app.ts attaches them).
-const attached = new WeakMap<Database, AlertDigestServices>();
-
-export function attachAlertDigests(services: AlertDigestServices): void {
-  attached.set(services.database, services);
-}
-
-export function detachAlertDigests(services: AlertDigestServices): void {
-  if (attached.get(services.database) === services) attached.delete(services.database);
-}
-
-export function alertDigestsFor(database: Database): AlertDigestServices | undefined {
-  return attached.get(database);
-}

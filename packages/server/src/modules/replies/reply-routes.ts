@@ -1,17 +1,14 @@
 import {
   answerReceivedDocumentSchema,
   apiErrorSchema,
-  canRunUserAction,
   caseMessageSchema,
   caseReplySchema,
-  entityDocumentWriteSchema,
-  pdfTokenResponseSchema,
   startReplySchema,
-  type DocumentState,
 } from '@dilosi/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLocale } from '../../lib/i18n';
 import { docsOf, routeErrors } from '../../lib/route-schemas';
 import { requireUser } from '../auth';
 import {
@@ -20,26 +17,17 @@ import {
   listCaseReplies,
   sendCitizenMessageOf,
 } from '../cases';
-import {
-  backstepDocument,
-  declarationNotFound,
-  documentResponseSchema,
-  getDocument,
-  notAllowedOnState,
-  saveDocumentStep,
-} from '../documents';
-import { pdfDownloadUrl } from '../issuance';
+import { documentResponseSchema } from '../documents';
 import { requireEntityClerk } from '../staff';
-import { entityScope } from './entity-scope';
 import { listCreatableTemplates } from './list-creatable-templates';
-import { documentServicesOf, type ReplyServices } from './reply-services';
+import type { ReplyServices } from './reply-services';
 import {
   caseParams,
   creatableTemplatesQuery,
   creatableTemplatesSchema,
-  entityDocumentParams,
   entityParams,
 } from './schemas';
+import { entityDocumentRoutes } from './entity-document-routes';
 import { startEntityDocument } from './start-entity-document';
 import { startReply } from './start-reply';
 
@@ -53,7 +41,6 @@ const docs = docsOf('replies');
 export async function replyRoutes(app: FastifyInstance, services: ReplyServices) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services.database;
-  const documents = documentServicesOf(services);
   const clerkOf = (request: FastifyRequest, entityId: string) =>
     requireEntityClerk(db, request, entityId);
   const writerOf = (request: FastifyRequest, entityId: string) =>
@@ -88,7 +75,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     async (request, reply) => {
       const { user, entity } = await writerOf(request, request.params.e);
       const document = await startReply(services, {
-        request,
+        locale: requestLocale(request),
         user,
         entity,
         inboxId: request.params.i,
@@ -127,7 +114,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     async (request, reply) => {
       const { user, entity } = await writerOf(request, request.params.e);
       const document = await startEntityDocument(services, {
-        request,
+        locale: requestLocale(request),
         user,
         entity,
         template: request.body.template,
@@ -136,95 +123,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
     },
   );
 
-  api.get(
-    '/entity/:e/documents/:id',
-    {
-      schema: {
-        ...docs('A reply or document of the entity at its current step'),
-        params: entityDocumentParams,
-        response: { 200: documentResponseSchema, ...routeErrors },
-      },
-    },
-    async (request) => {
-      const { entity } = await clerkOf(request, request.params.e);
-      const document = await getDocument(
-        documents,
-        entityScope(services, entity),
-        request.params.id,
-      );
-      return { data: { document } };
-    },
-  );
-
-  api.post(
-    '/entity/:e/documents/:id',
-    {
-      schema: {
-        ...docs(
-          'Save the current step of the entity’s document; at the preview `submit` issues it ' +
-            '(a reply with `reply_case_status`: what that does to the case)',
-        ),
-        params: entityDocumentParams,
-        body: entityDocumentWriteSchema,
-        response: { 200: documentResponseSchema, ...routeErrors },
-      },
-    },
-    async (request) => {
-      const { user, entity } = await writerOf(request, request.params.e);
-      const scope = entityScope(services, entity, {
-        caseStatus: request.body.reply_case_status,
-      });
-      const document = await saveDocumentStep(documents, scope, {
-        request,
-        user,
-        id: request.params.id,
-        document: request.body.document,
-        action: request.body.action,
-      });
-      return { data: { document } };
-    },
-  );
-
-  api.post(
-    '/entity/:e/documents/:id/backstep',
-    {
-      schema: {
-        ...docs('Go back one step of the entity’s document'),
-        params: entityDocumentParams,
-        response: { 200: documentResponseSchema, ...routeErrors },
-      },
-    },
-    async (request) => {
-      const { user, entity } = await writerOf(request, request.params.e);
-      const document = await backstepDocument(documents, entityScope(services, entity), {
-        id: request.params.id,
-        userId: user.id,
-      });
-      return { data: { document } };
-    },
-  );
-
-  api.post(
-    '/entity/:e/documents/:id/pdf/token',
-    {
-      schema: {
-        ...docs('A short-lived download address of the entity’s issued document'),
-        params: entityDocumentParams,
-        response: { 200: pdfTokenResponseSchema, ...routeErrors },
-      },
-    },
-    async (request) => {
-      const { entity } = await clerkOf(request, request.params.e);
-      const stored = await entityScope(services, entity).find(db, request.params.id);
-      if (!stored) throw declarationNotFound();
-      if (!canRunUserAction(stored.state as DocumentState, 'pdf')) throw notAllowedOnState();
-      const { url, expiresAt } = pdfDownloadUrl(services, stored.id);
-      return {
-        data: { download_url: url, expires_at: expiresAt.toISOString() },
-        meta: { download_url: url },
-      };
-    },
-  );
+  await entityDocumentRoutes(app, services);
 
   // The citizen's answer to a message about a case: the same use case as writing into the
   // case's thread from her vault (issue #33), JSON or multipart with one PDF.

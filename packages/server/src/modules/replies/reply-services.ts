@@ -5,8 +5,8 @@ import type { IssuanceServices } from '../issuance';
 /** What an entity's documents need: the wizard's services and issuance's (seal, notifier). */
 export type ReplyServices = IssuanceServices & { pdfInspector: PdfInspector };
 
-/** The documents module's view of these services (no issuance: the scope brings its own). */
+/** The documents module's view of these services. */
 export function documentServicesOf(services: ReplyServices): DocumentServices {
   const { catalog, database, config, pdfInspector } = services;
-  return { catalog, database, config, pdfInspector };
+  return { catalog, database, config, pdfInspector, issuance: services };
 }

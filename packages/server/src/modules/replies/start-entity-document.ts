@@ -1,5 +1,4 @@
-import type { ApiDocument } from '@dilosi/domain';
-import type { FastifyRequest } from 'fastify';
+import type { ApiDocument, Locale } from '@dilosi/domain';
 import type { Entity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth';
@@ -13,12 +12,14 @@ import { documentServicesOf, type ReplyServices } from './reply-services';
  */
 export async function startEntityDocument(
   services: ReplyServices,
-  input: { request: FastifyRequest; user: CurrentUser; entity: Entity; template: string },
+  input: { locale: Locale; user: CurrentUser; entity: Entity; template: string },
 ): Promise<ApiDocument> {
   const template = services.catalog.findForEntity(input.template, 'issue');
   if (!template) throw new AppError(400, 'template_not_for_entity');
   return createDraft(documentServicesOf(services), {
-    request: input.request,
+    locale: input.locale,
+    // Started from a template's name: no files yet.
+    uploads: [],
     user: input.user,
     template,
     document: { template: template.refname, statements: {}, attachments: {} },

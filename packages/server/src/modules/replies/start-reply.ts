@@ -1,10 +1,8 @@
-import type { ApiDocument } from '@dilosi/domain';
-import type { FastifyRequest } from 'fastify';
-import { now } from '../../clock';
+import type { ApiDocument, Locale } from '@dilosi/domain';
 import type { Entity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth';
-import { findCase, findCaseCitizen, recordCaseEvent } from '../cases';
+import { findCase, findCaseCitizen } from '../cases';
 import { createDraft } from '../documents';
 import { documentServicesOf, type ReplyServices } from './reply-services';
 
@@ -18,7 +16,8 @@ import { documentServicesOf, type ReplyServices } from './reply-services';
 export async function startReply(
   services: ReplyServices,
   input: {
-    request: FastifyRequest;
+    /** The clerk's interface language, for refusals. */
+    locale: Locale;
     user: CurrentUser;
     entity: Entity;
     inboxId: string;
@@ -31,7 +30,9 @@ export async function startReply(
   const entry = await findCase(database.db, input.entity.id, input.inboxId);
   const citizen = await findCaseCitizen(database.db, entry.document_id, entry.citizen_afm);
   return createDraft(documentServicesOf(services), {
-    request: input.request,
+    locale: input.locale,
+    // Started from a template's name: no files yet.
+    uploads: [],
     user: input.user,
     template,
     document: { template: template.refname, statements: {}, attachments: {} },
@@ -46,13 +47,5 @@ export async function startReply(
         citizen_name: entry.citizen_name,
       },
     },
-    onCreated: (trx, row) =>
-      recordCaseEvent(trx, {
-        entryId: entry.id,
-        action: 'replying',
-        userId: input.user.id,
-        details: { reply_id: row.id, template: template.refname },
-        at: now(),
-      }),
   });
 }

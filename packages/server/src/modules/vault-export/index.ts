@@ -1,5 +1,4 @@
 export { buildVaultExport } from './build-vault-export';
 export { expireVaultExports } from './expire-vault-exports';
-export { VAULT_EXPORT_JOB } from './vault-export-job-name';
 export { vaultExportRoutes } from './vault-export-routes';
 export { createVaultExportServices, type VaultExportServices } from './vault-export-services';

@@ -2,7 +2,6 @@ import { vaultExportMachine, type VaultExport } from '@dilosi/domain';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { toApiVaultExport } from './to-api-vault-export';
-import { VAULT_EXPORT_JOB } from './vault-export-job-name';
 import { exportableDocuments, moveVaultExport } from './vault-export-queries';
 import type { VaultExportServices } from './vault-export-services';
 
@@ -46,7 +45,7 @@ export async function requestVaultExport(
     .executeTakeFirst();
   if (!row) throw new AppError(409, 'vault_export_running');
   try {
-    await services.jobs()?.send(VAULT_EXPORT_JOB, { export_id: row.id });
+    await services.jobs()?.send('vault-export', { export_id: row.id });
   } catch (error) {
     // Not queued: failed at once, so the citizen can ask again when the queue is back.
     await moveVaultExport(db, row, 'fail');

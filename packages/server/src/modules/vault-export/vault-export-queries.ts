@@ -8,7 +8,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { now } from '../../clock';
 import type { DB, VaultExportsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Queryable } from '../../lib/queryable';
+import type { Queryable } from '../../db/queryable';
 
 export type VaultExportRow = Selectable<VaultExportsTable>;
 

@@ -1,9 +1,8 @@
-import { insertDocumentEvent, nextDocumentState, type Queryable } from '../documents';
 import { actionMessage } from './action-messages';
-import { certifiedMobileOf } from './certified-mobile';
 import { withLockedDocument, type DocumentActionInput } from './document-action';
-import type { IssuanceServices } from './issuance-services';
-import { sendOtp } from './otp';
+import { insertDocumentEvent, type Queryable } from './document-queries';
+import { nextDocumentState } from './document-transition';
+import { certifiedMobileOf, type IssuanceServices, sendOtp } from '../issuance';
 
 /** `resend_otp` (requested → requested): a new SMS code to the certified mobile. */
 export async function resendOtp(

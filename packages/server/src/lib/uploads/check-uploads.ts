@@ -1,7 +1,7 @@
 import type { ErrorCode, InvalidField, Locale, TemplateField } from '@dilosi/domain';
-import { translate } from '../../lib/i18n';
+import { AppError } from '../app-error';
+import { translate } from '../i18n';
 import type { UploadedFile } from './read-multipart-body';
-import { invalidFieldsError } from './to-invalid-fields';
 
 const MB = 1_048_576;
 
@@ -80,4 +80,9 @@ export function checkFileUploads(
     );
   }
   return accepted;
+}
+
+/** 400 with the first error's code as the answer's code when it is an upload refusal. */
+export function invalidFieldsError(code: ErrorCode, invalidFields: InvalidField[], extra = {}) {
+  return new AppError(400, code, { ...extra, invalid_fields: invalidFields });
 }

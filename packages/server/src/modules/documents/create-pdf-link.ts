@@ -1,6 +1,5 @@
 import type { DocumentActionInput } from './document-action';
-import type { IssuanceServices } from './issuance-services';
-import { pdfDownloadUrl } from './pdf-download-url';
+import { type IssuanceServices, pdfDownloadUrl } from '../issuance';
 
 /** `pdf`: a short-lived download address of the sealed PDF. */
 export async function createPdfLink(services: IssuanceServices, input: DocumentActionInput) {

@@ -11,18 +11,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser } from '../auth';
-import {
-  declarationNotFound,
-  documentParamsSchema,
-  findOwnedDocument,
-  listDocumentFiles,
-  loadDocumentExtras,
-  notAllowedOnState,
-  toApiDocument,
-} from '../documents';
 import { documentActions } from './document-actions';
-import type { IssuanceServices } from './issuance-services';
 import { actionBodySchema } from './schemas';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
+import { documentParamsSchema } from './schemas';
+import { findOwnedDocument, listDocumentFiles } from './document-queries';
+import { loadDocumentExtras } from './document-extras';
+import { toApiDocument } from './to-api-document';
+import type { IssuanceServices } from '../issuance';
 
 /**
  * POST /api/my-declarations/{id}/action — `{ action, object_id?, arguments? }` (spec section 7)

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error';
-import { requestLocale, translate } from '../lib/i18n';
+import { AppError } from './app-error';
+import { requestLocale, translate } from './i18n';
 
 /** Deepest nesting of arrays and objects a request body may have (the API's own need no more than 5). */
 export const MAX_JSON_DEPTH = 64;

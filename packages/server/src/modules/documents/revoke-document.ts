@@ -1,13 +1,10 @@
 import { now } from '../../clock';
-import {
-  computeDigest,
-  insertDocumentEvent,
-  nextDocumentState,
-  type Queryable,
-} from '../documents';
 import { actionMessage } from './action-messages';
 import { withLockedDocument, type DocumentActionInput } from './document-action';
-import type { IssuanceServices } from './issuance-services';
+import { computeDigest } from './compute-digest';
+import { insertDocumentEvent, type Queryable } from './document-queries';
+import { nextDocumentState } from './document-transition';
+import type { IssuanceServices } from '../issuance';
 
 /** `revoke` (issued → revoked, irreversibly); the recipient's case records it too. */
 export async function revokeDocument(

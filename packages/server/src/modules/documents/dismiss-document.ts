@@ -1,8 +1,8 @@
 import { now } from '../../clock';
-import { insertDocumentEvent, type Queryable } from '../documents';
 import { actionMessage } from './action-messages';
 import { withLockedDocument, type DocumentActionInput } from './document-action';
-import type { IssuanceServices } from './issuance-services';
+import { insertDocumentEvent, type Queryable } from './document-queries';
+import type { IssuanceServices } from '../issuance';
 
 /** `dismiss`: an issued or revoked document leaves the citizen's list. */
 export async function dismissDocument(

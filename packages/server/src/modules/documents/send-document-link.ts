@@ -1,9 +1,8 @@
-import type { Queryable } from '../documents';
 import { ArgumentErrors } from './action-arguments';
 import { actionMessage } from './action-messages';
 import type { DocumentActionInput } from './document-action';
-import { citizenName, documentLinkParams } from './document-links';
-import type { IssuanceServices } from './issuance-services';
+import type { Queryable } from './document-queries';
+import { citizenName, documentLinkParams, type IssuanceServices } from '../issuance';
 
 /** `send-document-link`: the document's link e-mailed to someone else, in the citizen's name. */
 export async function sendDocumentLink(

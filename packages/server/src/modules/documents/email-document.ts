@@ -1,9 +1,8 @@
-import type { Queryable } from '../documents';
 import { ArgumentErrors } from './action-arguments';
 import { actionMessage } from './action-messages';
 import type { DocumentActionInput } from './document-action';
-import { documentLinkParams } from './document-links';
-import type { IssuanceServices } from './issuance-services';
+import type { Queryable } from './document-queries';
+import { documentLinkParams, type IssuanceServices } from '../issuance';
 
 /** `email`: the document's link to the given address, or to the citizen's own. */
 export async function emailDocument(

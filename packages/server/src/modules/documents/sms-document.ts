@@ -1,9 +1,7 @@
-import type { Queryable } from '../documents';
 import { actionMessage } from './action-messages';
-import { certifiedMobileOf } from './certified-mobile';
 import type { DocumentActionInput } from './document-action';
-import { documentLinkParams } from './document-links';
-import type { IssuanceServices } from './issuance-services';
+import type { Queryable } from './document-queries';
+import { certifiedMobileOf, documentLinkParams, type IssuanceServices } from '../issuance';
 
 /** `sms`: the document's link by SMS to the citizen's certified mobile. */
 export async function smsDocument(

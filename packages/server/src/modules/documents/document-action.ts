@@ -6,13 +6,9 @@ import {
 } from '@dilosi/domain';
 import type { DocumentRow } from '../../db/schema';
 import type { CurrentUser } from '../auth';
-import {
-  declarationNotFound,
-  findOwnedDocument,
-  notAllowedOnState,
-  type Queryable,
-} from '../documents';
-import type { IssuanceServices } from './issuance-services';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
+import { findOwnedDocument, type Queryable } from './document-queries';
+import type { IssuanceServices } from '../issuance';
 
 /** What every document action is given (POST /api/my-declarations/{id}/action). */
 export type DocumentActionInput = {

@@ -1,8 +1,8 @@
 import { messageMachine, type Template } from '@dilosi/domain';
 import type { DocumentRow, Entity } from '../../db/schema';
-import type { Queryable } from '../documents';
+import type { Queryable } from '../../db/queryable';
 import { alertCitizen, nextTsid } from '../messages';
-import type { ReplyServices } from './reply-services';
+import type { IssuanceServices } from './issuance-services';
 
 /**
  * An entity's issued document reaches its citizen (DESIGN section 8): an `incoming-document`
@@ -11,7 +11,7 @@ import type { ReplyServices } from './reply-services';
  */
 export async function deliverIncomingDocument(
   trx: Queryable,
-  services: Pick<ReplyServices, 'notifier' | 'config'>,
+  services: Pick<IssuanceServices, 'notifier' | 'config'>,
   input: { row: DocumentRow; template: Template; entity: Entity; caseId: string | null; at: Date },
 ): Promise<void> {
   const { row, template, entity, at } = input;

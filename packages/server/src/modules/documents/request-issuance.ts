@@ -1,26 +1,16 @@
 import type { ApiDocument } from '@dilosi/domain';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
-import { requestLocale } from '../../lib/i18n';
-import {
-  computeDigest,
-  contentOf,
-  declarationNotFound,
-  findOwnedDocument,
-  updateDocumentRecorded,
-  listDocumentFiles,
-  nextDocumentState,
-  nextEditingStep,
-  notAllowedOnState,
-  requestedStep,
-  stepOf,
-  toApiDocument,
-  type IssuanceInput,
-} from '../documents';
-import { certifiedMobileOf } from './certified-mobile';
 import { issueDocument } from './issue-document';
-import type { IssuanceServices } from './issuance-services';
-import { sendOtp } from './otp';
+import { computeDigest } from './compute-digest';
+import { contentOf, toApiDocument } from './to-api-document';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
+import { findAsIssuer, issuerKindOf } from './document-issuer';
+import { listDocumentFiles, updateDocumentRecorded } from './document-queries';
+import { nextDocumentState } from './document-transition';
+import { nextEditingStep, requestedStep, stepOf } from './document-content';
+import type { IssuanceInput } from './document-services';
+import { certifiedMobileOf, type IssuanceServices, sendOtp } from '../issuance';
 
 /**
  * `submit` at the preview (editing → requested): a six-digit code is sent by SMS to the
@@ -34,11 +24,22 @@ export async function requestIssuance(
   input: IssuanceInput,
 ): Promise<ApiDocument> {
   const { catalog, config, database } = services;
-  const { user, documentId, document } = input;
-  const locale = requestLocale(input.request);
+  const { issuer, user, documentId, document, locale } = input;
 
-  const stored = input.stored ?? (await findOwnedDocument(database.db, documentId, user.id));
+  const stored = input.stored ?? (await findAsIssuer(database.db, issuer, documentId));
   if (!stored) throw declarationNotFound();
+  if (issuerKindOf(issuer).confirmation === 'none') {
+    // An entity's document: issued at once on its behalf (editing → issued), sealed with its name.
+    return issueDocument(services, {
+      stored,
+      issuer,
+      user: user.record,
+      from: 'editing',
+      codeHash: null,
+      isOfficial: stored.is_official,
+      locale,
+    });
+  }
   const template = await catalog.definition(stored.template_refname, stored.template_version);
   if (template.anonymous && user.isAnonymous) {
     const sentDigest = document['digest-sha256'];
@@ -49,6 +50,7 @@ export async function requestIssuance(
     nextDocumentState(stored.state, 'request');
     return issueDocument(services, {
       stored,
+      issuer,
       user: user.record,
       from: 'editing',
       codeHash: null,
@@ -59,7 +61,7 @@ export async function requestIssuance(
   const mobile = certifiedMobileOf(user);
 
   const { row, files, challenge } = await database.db.transaction().execute(async (trx) => {
-    const locked = await findOwnedDocument(trx, documentId, user.id, { forUpdate: true });
+    const locked = await findAsIssuer(trx, issuer, documentId, { forUpdate: true });
     if (!locked) throw declarationNotFound();
     const requested = nextDocumentState(locked.state, 'request');
     const sentDigest = document['digest-sha256'];

@@ -5,11 +5,11 @@ import {
   formatAthensDateTime,
 } from '@dilosi/domain';
 import { now } from '../../clock';
-import { insertDocumentEvent, type Queryable } from '../documents';
 import { ArgumentErrors } from './action-arguments';
 import { actionMessage } from './action-messages';
 import { withLockedDocument, type DocumentActionInput } from './document-action';
-import type { IssuanceServices } from './issuance-services';
+import { insertDocumentEvent, type Queryable } from './document-queries';
+import type { IssuanceServices } from '../issuance';
 
 /** `set_retention`: how long an issued document is kept, in days from its issue. */
 export async function setRetention(

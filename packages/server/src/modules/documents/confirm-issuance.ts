@@ -2,19 +2,23 @@ import type { ApiDocument } from '@dilosi/domain';
 import { sql } from 'kysely';
 import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
-import { requestLocale } from '../../lib/i18n';
-import {
-  declarationNotFound,
-  findOwnedDocument,
-  nextDocumentState,
-  OTP_FIELD_KEY,
-  type IssuanceInput,
-} from '../documents';
 import { issueDocument } from './issue-document';
-import type { IssuanceServices } from './issuance-services';
-import { OTP_FORMAT, otpMatches, readOtpInput } from './otp';
-import { otpError, otpMaxAttempts } from './otp-errors';
-import { lockOtpSubject, otpFailureWaitSeconds, recordOtpEvent } from './otp-limits';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
+import { findAsIssuer, issuerKindOf } from './document-issuer';
+import { nextDocumentState } from './document-transition';
+import {
+  type IssuanceServices,
+  lockOtpSubject,
+  OTP_FIELD_KEY,
+  OTP_FORMAT,
+  otpError,
+  otpFailureWaitSeconds,
+  otpMatches,
+  otpMaxAttempts,
+  readOtpInput,
+  recordOtpEvent,
+} from '../issuance';
+import type { IssuanceInput } from './document-services';
 
 /** The document's SMS challenge, locked until the caller's commit. */
 const lockedChallenge = cachedStatement((db, { documentId }: { documentId: string }) =>
@@ -52,10 +56,11 @@ export async function confirmIssuance(
   input: IssuanceInput,
 ): Promise<ApiDocument> {
   const { config, database } = services;
-  const { user, documentId } = input;
-  const locale = requestLocale(input.request);
+  const { issuer, user, documentId, locale } = input;
+  // Only a citizen's document waits for a code (an entity's never reaches state requested).
+  if (issuerKindOf(issuer).confirmation !== 'sms_code') throw notAllowedOnState();
 
-  const stored = input.stored ?? (await findOwnedDocument(database.db, documentId, user.id));
+  const stored = input.stored ?? (await findAsIssuer(database.db, issuer, documentId));
   if (!stored) throw declarationNotFound();
   // A first look, before the code is checked; issueDocument moves the state under lock.
   nextDocumentState(stored.state, 'confirm');
@@ -93,6 +98,7 @@ export async function confirmIssuance(
   }
   return issueDocument(services, {
     stored,
+    issuer,
     user: user.record,
     from: 'requested',
     codeHash: outcome.codeHash,

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { AppError } from '../../lib/app-error';
-import type { PdfInspector, PdfProblem } from '../../lib/pdf-inspection/pdf-inspector';
-import { hasInvalidCharacters, invalidCharactersError } from '../../plugins/input-hygiene';
+import { AppError } from '../app-error';
+import type { PdfInspector, PdfProblem } from '../pdf-inspection/pdf-inspector';
+import { hasInvalidCharacters, invalidCharactersError } from '../input-hygiene';
 
 /** A file part of a create or update: `file__{fieldKey}` or `file__{fieldKey}#{index}`. */
 export type UploadedFile = {

@@ -2,10 +2,10 @@ import { apiErrorSchema } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pdfFilename } from '../documents';
-import type { IssuanceServices } from './issuance-services';
 import { replyWithStoredPdf } from '../../lib/stored-pdf';
 import { pdfTokenParamsSchema } from './schemas';
+import { pdfFilename } from './to-api-document';
+import type { IssuanceServices } from '../issuance';
 
 /**
  * GET /api/pdf/{token} — the sealed PDF, byte for byte as stored at issue. Public: the signed,

@@ -7,15 +7,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
-import {
-  declarationNotFound,
-  documentParamsSchema,
-  findOwnedDocument,
-  findReceivedDocument,
-  notAllowedOnState,
-} from '../documents';
-import { pdfDownloadUrl } from './pdf-download-url';
-import type { IssuanceServices } from './issuance-services';
+import { declarationNotFound, notAllowedOnState } from './document-errors';
+import { documentParamsSchema } from './schemas';
+import { findOwnedDocument, findReceivedDocument } from './document-queries';
+import { type IssuanceServices, pdfDownloadUrl } from '../issuance';
 
 /**
  * POST /api/my-declarations/{id}/pdf/token — a download address for the owner's issued

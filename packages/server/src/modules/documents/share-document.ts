@@ -1,11 +1,10 @@
 import { now } from '../../clock';
-import { insertDocumentEvent, type Queryable } from '../documents';
 import { alertCitizen, deliverCitizenMessage } from '../messages';
 import { ArgumentErrors } from './action-arguments';
 import { actionMessage } from './action-messages';
 import { withLockedDocument, type DocumentActionInput } from './document-action';
-import { citizenName } from './document-links';
-import type { IssuanceServices } from './issuance-services';
+import { insertDocumentEvent, type Queryable } from './document-queries';
+import { citizenName, type IssuanceServices } from '../issuance';
 
 /**
  * `share`: the issued document shared with a person named by name and tax number; a person

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import {
-  formatReferenceCode,
   referenceCodeFromRandomBytes,
   renderDocumentPreview,
   type ApiDocument,
@@ -12,21 +11,14 @@ import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
 import type { DocumentRow, User } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import {
-  computeDigest,
-  contentOf,
-  declarationNotFound,
-  findOwnedDocument,
-  cachedDocumentWrite,
-  listDocumentFiles,
-  nextDocumentState,
-  toApiDocument,
-  validationUrlOf,
-  type DocumentScope,
-  type Queryable,
-} from '../documents';
-import { deliverIssuedDocument } from './deliver-document';
-import type { IssuanceServices } from './issuance-services';
+import { afterIssue } from './after-issue';
+import { computeDigest } from './compute-digest';
+import { contentOf, toApiDocument } from './to-api-document';
+import { declarationNotFound } from './document-errors';
+import { findAsIssuer, type Issuer, issuerKindOf } from './document-issuer';
+import { cachedDocumentWrite, listDocumentFiles } from './document-queries';
+import { nextDocumentState } from './document-transition';
+import { renderSealedPdf, type IssuanceServices } from '../issuance';
 
 const MAX_CODE_TRIES = 5;
 
@@ -41,6 +33,9 @@ function isReferenceCodeClash(error: unknown): boolean {
 export type IssueInput = {
   /** The document as read before (unlocked): its values are what the PDF shows. */
   stored: DocumentRow;
+  /** Who issues it: its look-up under lock, the issuer's name on the PDF, what follows. */
+  issuer: Issuer;
+  /** The caller: the citizen, or the clerk issuing on the entity's behalf. */
   user: User;
   /** The state issuance starts from: requested (SMS code), editing (anonymous, no code). */
   from: Extract<DocumentState, 'requested' | 'editing'>;
@@ -52,15 +47,6 @@ export type IssueInput = {
    * document's text in it, as a translation for information (docs/pdf.md).
    */
   locale?: Locale;
-  /**
-   * An entity's document (modules/replies): its look-up under lock (instead of the owner's),
-   * the issuer's name on the PDF, and what else its issuance does in the same transaction.
-   */
-  entity?: {
-    find: DocumentScope['find'];
-    issuerName: string;
-    afterIssue: (trx: Queryable, issued: DocumentRow, issuedAt: Date) => Promise<void>;
-  };
 };
 
 /** Deletes the document's SMS challenge, answering the hash of its code. */
@@ -138,8 +124,8 @@ export async function issueDocument(
   services: IssuanceServices,
   input: IssueInput,
 ): Promise<ApiDocument> {
-  const { catalog, config, database, renderer, sealer } = services;
-  const { stored, user } = input;
+  const { catalog, config, database } = services;
+  const { stored, user, issuer } = input;
   const template = await catalog.definition(stored.template_refname, stored.template_version);
   const files = await listDocumentFiles(database.db, stored.id, template);
   const content = contentOf(stored, files);
@@ -150,24 +136,17 @@ export async function issueDocument(
   for (let attempt = 1; ; attempt += 1) {
     const referenceCode = referenceCodeFromRandomBytes(crypto.randomBytes(10));
     const issuedAt = now();
-    const unsealed = await renderer.render({
+    const { pdf, sha256 } = await renderSealedPdf(services, {
       preview,
-      referenceCode: config.REFCODE_ENABLED ? formatReferenceCode(referenceCode) : null,
-      issuedAt,
-      validationUrl: config.REFCODE_ENABLED ? validationUrlOf(config, referenceCode) : null,
       title: template.title.el,
-      issuer: input.entity?.issuerName ?? null,
-      sealPlaceholder: true,
-      sealContentsBytes: sealer.contentsBytes,
-      translation: input.locale === 'en' || input.locale === 'fr' ? input.locale : null,
+      referenceCode,
+      issuedAt,
+      issuer: issuerKindOf(issuer).issuerName(issuer),
+      locale: input.locale,
     });
-    const pdf = await sealer.seal(unsealed);
-    const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
     try {
       const row = await database.db.transaction().execute(async (trx) => {
-        const locked = input.entity
-          ? await input.entity.find(trx, stored.id, { forUpdate: true })
-          : await findOwnedDocument(trx, stored.id, user.id, { forUpdate: true });
+        const locked = await findAsIssuer(trx, issuer, stored.id, { forUpdate: true });
         if (!locked) throw declarationNotFound();
         // Still in the state issuance started from; anonymous issuance (from editing) is the
         // request and its confirmation at once.
@@ -214,17 +193,7 @@ export async function issueDocument(
           size: pdf.length,
           createdAt: issuedAt,
         });
-        if (input.entity) {
-          await input.entity.afterIssue(trx, issued, issuedAt);
-          return issued;
-        }
-        const caseId = await deliverIssuedDocument(trx, services, {
-          row: issued,
-          template,
-          user,
-          issuedAt,
-        });
-        return caseId ? { ...issued, case_id: caseId } : issued;
+        return afterIssue(trx, services, { issuer, issued, template, user, issuedAt });
       });
       const pdfInfo = { size: pdf.length, sha256 };
       return toApiDocument(template, row, files, { config, challenge: null, pdf: pdfInfo });

@@ -2,14 +2,12 @@ import { apiErrorSchema, parseReferenceCode } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
-import {
-  declarationNotFound,
-  listDocumentFiles,
-  loadDocumentExtras,
-  toApiDocument,
-} from '../documents';
-import type { IssuanceServices } from './issuance-services';
 import { documentResponseSchema, referenceParamsSchema } from './schemas';
+import { declarationNotFound } from './document-errors';
+import { listDocumentFiles } from './document-queries';
+import { loadDocumentExtras } from './document-extras';
+import { toApiDocument } from './to-api-document';
+import type { IssuanceServices } from '../issuance';
 
 /**
  * GET /api/citizen-declarations/{ref} — the owner's issued (or revoked) document, or one an

@@ -1,0 +1,33 @@
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+
+const noPayload = z.object({}).passthrough();
+
+/**
+ * Every job's name with the schema of its payload: what `send` type-checks against. Names and
+ * schemas only, so a sender imports this without importing the handlers (jobs/registry.ts).
+ */
+export const jobPayloads = {
+  'system-heartbeat': noPayload,
+  'notify-send': z.object({ outboxId: z.uuid() }),
+  'notify-retry': noPayload,
+  'alert-digests': noPayload,
+  'alert-limits-retention': noPayload,
+  'documents-retention': noPayload,
+  'access-log-retention': noPayload,
+  'vault-export': z.object({ export_id: z.uuid() }),
+  'vault-export-expiry': noPayload,
+} as const satisfies Record<string, z.ZodType>;
+
+export type JobName = keyof typeof jobPayloads;
+/** What a sender passes for the job `N`. */
+export type JobPayload<N extends JobName> = z.input<(typeof jobPayloads)[N]>;
+
+/** What sending a job needs: the queue as the app's services see it. */
+export type JobSender = {
+  send<N extends JobName>(
+    name: N,
+    payload: JobPayload<N>,
+    options?: PgBoss.SendOptions,
+  ): Promise<string | null>;
+};
