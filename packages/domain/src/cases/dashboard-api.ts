@@ -287,6 +287,8 @@ export const historyItemSchema = z.object({
   entry_id: z.string(),
   timestamp: z.string(),
   action: z.string(),
+  /** The action's name in the request's language (spec section 3). */
+  action_display: z.string(),
   action_user_display_name: z.string().nullable(),
   /** An `assign` row: whom the case was assigned to (the person's current name; issue #33). */
   assignee_display_name: z.string().nullable().optional(),

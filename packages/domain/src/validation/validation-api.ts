@@ -11,8 +11,16 @@ import { LOCALES } from '../locales';
 export const validationRequestSchema = z.object({
   /** The reference code as typed: case, spaces and dashes do not matter. */
   'document-id': z.string().max(1000).optional(),
-  /** Asks for the PDF download address as `data['document-pdf']['content-uri']` as well. */
-  document_pdf_retrieval: z.object({ 'content-uri': z.string().max(2000).optional() }).optional(),
+  /**
+   * Asks for the PDF download address as `data['document-pdf']['content-uri']` as well: the
+   * spec's `"content-uri"`, or the object form `{ "content-uri": … }` some clients send.
+   */
+  document_pdf_retrieval: z
+    .union([
+      z.literal('content-uri'),
+      z.object({ 'content-uri': z.string().max(2000).optional() }),
+    ])
+    .optional(),
   /** The validation context the visitor came through (GET /api/validation/contexts/{id}). */
   context: z.string().max(64).optional(),
 });

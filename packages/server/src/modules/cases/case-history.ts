@@ -1,8 +1,31 @@
-import { isUuid, type CaseNote, type CaseMessage, type HistoryItem } from '@dilosi/domain';
+import elDashboard from '@dilosi/domain/i18n/el/dashboard.json' with { type: 'json' };
+import enDashboard from '@dilosi/domain/i18n/en/dashboard.json' with { type: 'json' };
+import frDashboard from '@dilosi/domain/i18n/fr/dashboard.json' with { type: 'json' };
+import {
+  isUuid,
+  type CaseNote,
+  type CaseMessage,
+  type HistoryItem,
+  type Locale,
+} from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { registerCatalog, translate } from '../../lib/i18n';
 import { userDisplayName } from '../staff';
 import { findCase } from './case-queries';
+
+// The names of a case's history actions (spec section 3, History item: action_display), shared
+// with the web's history tab.
+registerCatalog('case-history', {
+  el: elDashboard.history,
+  en: enDashboard.history,
+  fr: frDashboard.history,
+});
+
+/** An action's name in a language; an action without a text keeps its code. */
+function actionDisplay(locale: Locale, action: string): string {
+  return translate(locale, 'case-history', action);
+}
 
 type Named = { user_id: string | null; firstname: string | null; surname: string | null };
 const nameOf = (row: Named) =>
@@ -22,7 +45,7 @@ function assigneeIdOf(action: string, details: Record<string, unknown>): string 
  */
 export async function listCaseHistory(
   db: Kysely<DB>,
-  input: { entityId: string; inboxId: string },
+  input: { entityId: string; inboxId: string; locale: Locale },
 ): Promise<HistoryItem[]> {
   const entry = await findCase(db, input.entityId, input.inboxId);
   const rows = await db
@@ -62,6 +85,7 @@ export async function listCaseHistory(
       entry_id: entry.id,
       timestamp: new Date(row.at).toISOString(),
       action: row.action,
+      action_display: actionDisplay(input.locale, row.action),
       action_user_display_name: nameOf(row),
       ...(assigneeId
         ? {

@@ -168,6 +168,7 @@ describe('the case history', () => {
         entry_id: CASE,
         timestamp: '2026-11-24T10:00:00.000Z',
         action: 'assign',
+        action_display: 'Ανάθεση',
         action_user_display_name: 'ΚΩΝΣΤΑΝΤΙΝΟΣ ΙΩΑΝΝΙΔΗΣ',
         assignee_display_name: 'ΑΙΚΑΤΕΡΙΝΗ ΔΗΜΗΤΡΙΟΥ',
         details: { assignee_id: CLERK.id },
