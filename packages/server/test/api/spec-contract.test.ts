@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordExamples } from '../fixtures/api-examples';
 import { entityId } from '../fixtures/entities';
 import type { client } from '../fixtures/http';
 import { issueToAthens } from '../fixtures/issued-documents';
@@ -28,9 +29,12 @@ describe('spec section 7: the calls a client makes', () => {
   let athens: string;
   let issued: { id: string; referenceCode: string; caseNumber: string };
   let inboxId: string;
+  let examples: ReturnType<typeof recordExamples>;
 
   beforeAll(async () => {
     ({ t, api, tokens } = await startMatrixApp());
+    examples = recordExamples(api, 'Examples of the calls of spec section 7');
+    api = examples.api;
     athens = await entityId(t, 'DIMOS_ATHINAION');
     issued = await issueToAthens(t, api, tokens.citizenA, 'Δηλώνω ότι τηρώ τη σύμβαση.');
     const entry = await t.database.db
@@ -40,7 +44,10 @@ describe('spec section 7: the calls a client makes', () => {
       .executeTakeFirstOrThrow();
     inboxId = entry.id;
   }, 90_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await examples?.write();
+    await t?.close();
+  });
 
   describe('"GET /appconfig/ (settings, LANDING_PAGE_URL, flags)"', () => {
     it('answers the settings, the landing page and the flags, without a session', async () => {
