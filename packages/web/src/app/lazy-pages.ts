@@ -67,6 +67,11 @@ export const TemplateCodePage = lazy(() =>
     default: m.TemplateCodePage,
   })),
 );
+export const CauseOfUsePage = lazy(() =>
+  import('../features/start/cause-of-use-page').then((m) => ({
+    default: m.CauseOfUsePage,
+  })),
+);
 export const TemplateTypePage = lazy(() =>
   import('../features/templates/template-type-page').then((m) => ({
     default: m.TemplateTypePage,

@@ -32,6 +32,8 @@ export const paths = {
   root: { path: '/', getHref: () => '/' },
   home: { path: '/home', getHref: () => '/home' },
   terms: { path: '/terms', getHref: () => '/terms' },
+  /** Cause of use: issue, validate or read the mailbox (spec section 2). */
+  start: { path: '/q/start', getHref: () => '/q/start' },
   content: {
     path: '/content/:slug',
     getHref: (slug: string) => `/content/${enc(slug)}`,

@@ -67,14 +67,17 @@ export function renderApp(
     strict = false,
     user: me = TEST_USER,
     config = TEST_APP_CONFIG,
-  }: { strict?: boolean; user?: CurrentUser; config?: AppConfig } = {},
+    signedIn = true,
+  }: { strict?: boolean; user?: CurrentUser; config?: AppConfig; signedIn?: boolean } = {},
 ) {
   queryClient.clear();
   window.localStorage.clear();
-  window.localStorage.setItem(
-    STORAGE_KEYS.session,
-    JSON.stringify({ token: 'test-session-token', user: me }),
-  );
+  if (signedIn) {
+    window.localStorage.setItem(
+      STORAGE_KEYS.session,
+      JSON.stringify({ token: 'test-session-token', user: me }),
+    );
+  }
   window.localStorage.setItem(STORAGE_KEYS.cookies, 'accepted');
   window.history.replaceState(null, '', url);
   // jsdom has no scrolling; the shell scrolls to the top after each navigation.
