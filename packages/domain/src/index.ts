@@ -16,6 +16,7 @@ export * from './state-machines/state-machine';
 export * from './state-machines/machines';
 export * from './state-machines/vault-export-machine';
 export * from './time/athens-time';
+export * from './time/age';
 export * from './text/elot743';
 export * from './text/plain-text';
 export * from './cases/dashboard-api';

@@ -4,6 +4,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { PageHeading } from '../../../ui/page-heading';
 import { CaseForwards } from '../forward-case-dialog';
 import { when } from './when';
+import { AgeLabel } from '../../../ui/age-label';
 
 /** The case's number and state, where it was forwarded, and its summary. */
 export function CaseHeader({ item }: { item: CaseDetail }) {
@@ -31,7 +32,7 @@ export function CaseHeader({ item }: { item: CaseDetail }) {
         <dd>{item.declaration.template.shortname[locale]}</dd>
         <dt>{t('case.received')}</dt>
         <dd>
-          {when(item.declaration.timestamp)} ({t('list.age', { count: item.age_days })})
+          {when(item.declaration.timestamp)} (<AgeLabel since={item.declaration.timestamp} />)
           {item.overdue ? (
             <strong className="dilosi-dashboard-overdue"> {t('list.overdue')}</strong>
           ) : null}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../i18n/use-locale';
+import { AgeLabel } from '../../../ui/age-label';
 
 type InboxItem = InboxList['data'][number];
 
@@ -104,7 +105,7 @@ export function InboxTable({
                 {formatAthensDateTime(new Date(item.declaration.timestamp))}
                 <br />
                 <span className="dilosi-dashboard-age">
-                  {t('list.age', { count: item.age_days })}
+                  <AgeLabel since={item.declaration.timestamp} />
                   {item.overdue ? (
                     <strong className="dilosi-dashboard-overdue"> {t('list.overdue')}</strong>
                   ) : null}
