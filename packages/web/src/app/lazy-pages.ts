@@ -195,3 +195,21 @@ export const VaultInboxItemPage = lazy(() =>
 export const MyPage = lazy(() =>
   import('../features/vault/my-page').then((m) => ({ default: m.MyPage })),
 );
+
+export const DemoLayout = lazy(() =>
+  import('../features/demo/demo-layout').then((m) => ({ default: m.DemoLayout })),
+);
+export const DemoVehiclesPage = lazy(() =>
+  import('../features/demo/demo-vehicles-page').then((m) => ({ default: m.DemoVehiclesPage })),
+);
+export const DemoNotificationsPage = lazy(() =>
+  import('../features/demo/demo-notifications-page').then((m) => ({
+    default: m.DemoNotificationsPage,
+  })),
+);
+export const DemoConsentPage = lazy(() =>
+  import('../features/demo/demo-consent-page').then((m) => ({ default: m.DemoConsentPage })),
+);
+export const DemoRedirectPage = lazy(() =>
+  import('../features/demo/demo-redirect-page').then((m) => ({ default: m.DemoRedirectPage })),
+);

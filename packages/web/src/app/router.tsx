@@ -40,6 +40,11 @@ import {
   TemplateSearchPage,
   TemplateTypePage,
   CauseOfUsePage,
+  DemoConsentPage,
+  DemoLayout,
+  DemoNotificationsPage,
+  DemoRedirectPage,
+  DemoVehiclesPage,
   TermsPage,
   QrScanPage,
   ValidationContextPage,
@@ -189,6 +194,21 @@ const pages: RouteObject[] = [
       },
       { path: paths.dev.outbox.path, element: <OutboxPage /> },
       { path: paths.dev.rest.path, element: <NotFoundPage /> },
+      {
+        path: paths.demo.root.path,
+        element: <Navigate to={paths.demo.vehicles.getHref()} replace />,
+      },
+      {
+        element: <DemoLayout />,
+        children: [
+          { path: paths.demo.vehicles.path, element: <DemoVehiclesPage /> },
+          { path: paths.demo.notifications.path, element: <DemoNotificationsPage /> },
+          { path: paths.demo.archive.path, element: <DemoNotificationsPage archive /> },
+          { path: paths.demo.redirect.path, element: <DemoRedirectPage /> },
+          { path: paths.demo.consent.path, element: <DemoConsentPage /> },
+        ],
+      },
+      { path: paths.demo.rest.path, element: <NotFoundPage /> },
     ],
   },
   {

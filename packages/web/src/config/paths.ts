@@ -320,6 +320,17 @@ export const paths = {
     rest: { path: '/dashboard/*' },
   },
 
+  /** Demo pages with hard-coded sample content (DEVEL only; spec section 1). */
+  demo: {
+    root: { path: '/demo', getHref: () => '/demo' },
+    vehicles: { path: '/demo/vehicles', getHref: () => '/demo/vehicles' },
+    notifications: { path: '/demo/notifications', getHref: () => '/demo/notifications' },
+    archive: { path: '/demo/archive', getHref: () => '/demo/archive' },
+    redirect: { path: '/demo/redirect', getHref: () => '/demo/redirect' },
+    consent: { path: '/demo/consent', getHref: () => '/demo/consent' },
+    rest: { path: '/demo/*' },
+  },
+
   dev: {
     root: { path: '/dev', getHref: () => '/dev' },
     /** The SMS and e-mails the service wrote (DEVEL only). */

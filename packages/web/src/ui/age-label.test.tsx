@@ -1,7 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../i18n';
-import { AppProviders } from '../app/providers';
+import i18n from 'i18next';
 import { AgeLabel } from './age-label';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
@@ -11,11 +10,9 @@ const DAY = 24 * HOUR;
 
 function show(since: string) {
   render(
-    <AppProviders>
-      <p data-testid="age">
-        <AgeLabel since={since} now={NOW} />
-      </p>
-    </AppProviders>,
+    <p data-testid="age">
+      <AgeLabel since={since} now={NOW} />
+    </p>,
   );
   return screen.getByTestId('age');
 }

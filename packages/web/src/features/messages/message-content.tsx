@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { controlAria, Field, inputClassName, useFocusOnErrors } from '../../ui/form';
+import { ConsentContentView } from '../../ui/consent-content-view';
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { textOf } from '../../ui/text-of';
 import { showToast } from '../../ui/toasts';
@@ -135,29 +136,7 @@ function ConsentRequest({ message }: ContentProps) {
       <ConsentBanner message={message} />
       <Summary message={message} />
       {parsed.ok ? (
-        <>
-          <dl className="dilosi-message-details">
-            <dt>{t('consent.dataRecipient')}</dt>
-            <dd>{parsed.content['data-recipient']}</dd>
-            <dt>{t('consent.transaction')}</dt>
-            <dd>{parsed.content['transaction-description']}</dd>
-          </dl>
-          {parsed.content['transaction-data'].map((category, c) => (
-            <section key={`${category.category}-${c}`} className="dilosi-consent-category">
-              <h3 className="govgr-heading-s">{category.category}</h3>
-              {category.records.map((record, r) => (
-                <dl key={r} className="dilosi-message-details dilosi-consent-record">
-                  {record.display.map((entry) => (
-                    <div key={entry['display-key']} style={{ display: 'contents' }}>
-                      <dt>{entry.label}</dt>
-                      <dd>{entry.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ))}
-            </section>
-          ))}
-        </>
+        <ConsentContentView content={parsed.content} />
       ) : (
         <p className="govgr-error-message">{t(`consent.errors.${parsed.error}`)}</p>
       )}
