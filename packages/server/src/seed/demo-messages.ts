@@ -71,6 +71,41 @@ const DEMO_MESSAGES: DemoMessage[] = [
     },
   },
   {
+    key: 'lab-results',
+    type: 'message',
+    events: ['retrieve'],
+    stateData: {
+      title: { el: 'Αποτελέσματα εξετάσεων', en: 'Lab results', fr: 'Résultats d’analyses' },
+      sender_display_name: {
+        el: 'Μικροβιολογικό εργαστήριο (δοκιμαστικό)',
+        en: 'Microbiology laboratory (test)',
+        fr: 'Laboratoire de microbiologie (test)',
+      },
+      summary: 'Τα αποτελέσματα της εξέτασης αίματος της 20/11 είναι διαθέσιμα.',
+      lab_results: {
+        titles: ['Μικροβιολογικό εργαστήριο (δοκιμαστικό)', 'Γενική εξέταση αίματος'],
+        results: [
+          {
+            title: 'Βιοχημικές εξετάσεις',
+            indicators: [
+              { description: 'Σάκχαρο', value: '92', unit: 'mg/dL', ref_unit: '70-110' },
+              {
+                description: 'Ολική χοληστερόλη ορού μετά από δωδεκάωρη νηστεία και ενυδάτωση',
+                value: '215',
+                unit: 'mg/dL',
+                ref_unit: '<200',
+                extra_field: 'Οριακά αυξημένη τιμή, επανέλεγχος',
+                bold: true,
+              },
+              { description: 'ΠΑΡΑΤΗΡΗΣΕΙΣ' },
+              { description: 'Επανάληψη της χοληστερόλης σε έξι μήνες.' },
+            ],
+          },
+        ],
+      },
+    },
+  },
+  {
     key: 'consent-pending',
     type: 'wallet-consent-request',
     events: ['retrieve'],

@@ -1,4 +1,4 @@
-import { CITIZEN_MESSAGE_TYPES, type InboxEntriesResponse } from '@dilosi/domain';
+import { CITIZEN_MESSAGE_TYPES, parseLabResults, type InboxEntriesResponse } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CITIZEN_AFM, seedDemoMessages } from '../../src/seed/demo-messages';
 import { loginAs } from '../fixtures/citizens';
@@ -13,7 +13,7 @@ describe('the demo mailbox', () => {
   afterAll(async () => t?.close());
 
   it('seeds one message of each kind without a document, once, read, for the demo citizen', async () => {
-    expect(await seedDemoMessages(t.database)).toBe(7);
+    expect(await seedDemoMessages(t.database)).toBe(8);
     expect(await seedDemoMessages(t.database)).toBe(0);
     const token = await loginAs(t, DEMO_CITIZEN_AFM, { certifiedMobile: '6912345678' });
     const list = await client(t.app)<InboxEntriesResponse>(
@@ -34,6 +34,8 @@ describe('the demo mailbox', () => {
       ]),
     );
     expect(list.body.meta.counts.incoming).toBe(0);
+    const lab = list.body.data.find((m) => m.state_data.lab_results !== undefined);
+    expect(parseLabResults(lab?.state_data.lab_results)?.results[0]?.indicators).toHaveLength(4);
     const consents = list.body.data.filter((m) => m.type === 'wallet-consent-request');
     expect(consents.map((m) => m.state_data.resolution ?? null).sort()).toEqual([
       'consent',

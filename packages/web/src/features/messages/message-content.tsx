@@ -3,6 +3,7 @@ import {
   consentBannerState,
   formatAthensDateTime,
   parseConsentContent,
+  parseLabResults,
   type CitizenMessage,
   type CitizenMessageType,
   type ConsentBannerState,
@@ -13,6 +14,7 @@ import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { controlAria, Field, inputClassName, useFocusOnErrors } from '../../ui/form';
 import { ConsentContentView } from '../../ui/consent-content-view';
+import { LabResultsView } from '../../ui/lab-results-view';
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { textOf } from '../../ui/text-of';
 import { showToast } from '../../ui/toasts';
@@ -49,8 +51,15 @@ function Summary({ message, hasTitle = true }: ContentProps & { hasTitle?: boole
   );
 }
 
+/** A plain message; one from a lab carries its results (`state_data.lab_results`). */
 function PlainMessage({ message }: ContentProps) {
-  return <Summary message={message} />;
+  const labResults = parseLabResults(message.state_data.lab_results);
+  return (
+    <>
+      <Summary message={message} />
+      {labResults ? <LabResultsView results={labResults} /> : null}
+    </>
+  );
 }
 
 /** A link the message names: a path of this site, or nothing (never another origin). */
