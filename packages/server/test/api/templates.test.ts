@@ -14,7 +14,10 @@ import type { Database } from '../../src/db/database';
 import { createTestApp, EXTERNAL_LOGINS, testConfig, type TestApp } from '../helpers';
 
 type TemplateAnswer = { data: { template: PublicTemplate } };
-type ListAnswer = { data: { code: string; refname: string }[]; meta: PageMeta };
+type ListAnswer = {
+  data: { code: string; refname: string; type: string }[];
+  meta: PageMeta & { type_counts: Record<string, number> };
+};
 
 describe('the template catalogue loader', () => {
   let dir: string;
@@ -185,7 +188,13 @@ describe('the templates API', () => {
     it('lists the enabled templates with paging', async () => {
       const response = await api<ListAnswer>('GET', '/api/templates?limit=3');
       expect(response.status).toBe(200);
-      expect(response.body.meta).toEqual({ count: 9, limit: 3, offset: 0, total_pages: 3 });
+      expect(response.body.meta).toEqual({
+        count: 9,
+        limit: 3,
+        offset: 0,
+        total_pages: 3,
+        type_counts: expect.any(Object),
+      });
       const all = await api<ListAnswer>('GET', '/api/templates');
       const codes = all.body.data.map((item) => item.code);
       expect(codes).not.toContain('TSTOFF');
@@ -216,6 +225,26 @@ describe('the templates API', () => {
       expect(authorisations.body.data.map((item) => item.code)).toEqual(['TSTA1']);
       const badType = await api<ErrorBody>('GET', '/api/templates?type=nonsense');
       expect(badType.status).toBe(400);
+    });
+
+    it('counts the matching templates of each type, whatever type is asked (the type screen)', async () => {
+      const all = await api<ListAnswer>('GET', '/api/templates?limit=100');
+      const counted = (type: string) => all.body.data.filter((item) => item.type === type).length;
+      const expected = {
+        solemn_declaration: counted('solemn_declaration'),
+        authorisation: counted('authorisation'),
+        application: counted('application'),
+      };
+      expect(all.body.meta.type_counts).toEqual(expected);
+      expect(Object.values(expected).reduce((a, b) => a + b, 0)).toBe(all.body.meta.count);
+      const onlyAuthorisations = await api<ListAnswer>('GET', '/api/templates?type=authorisation');
+      expect(onlyAuthorisations.body.meta.type_counts).toEqual(expected);
+      const searched = await api<ListAnswer>('GET', '/api/templates?q=tstd1');
+      expect(searched.body.meta.type_counts).toEqual({
+        solemn_declaration: 1,
+        authorisation: 0,
+        application: 0,
+      });
     });
   });
 

@@ -1,4 +1,4 @@
-import { normalizeUpper, type Template } from '@dilosi/domain';
+import { normalizeUpper, TEMPLATE_TYPES, type Template, type TemplateType } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageMeta } from '../../lib/paging';
@@ -35,11 +35,18 @@ export async function listTemplatesRoute(app: FastifyInstance, catalog: Template
     async (request) => {
       const { q, type, limit, offset } = request.query;
       const query = q?.trim() ?? '';
-      const found = catalog
+      const matching = catalog
         .list()
         .filter((template) => template.enabled)
+        .filter((template) => query === '' || matches(template, query));
+      const typeCounts = Object.fromEntries(
+        TEMPLATE_TYPES.map((each) => [
+          each,
+          matching.filter((template) => template.type === each).length,
+        ]),
+      ) as Record<TemplateType, number>;
+      const found = matching
         .filter((template) => !type || template.type === type)
-        .filter((template) => query === '' || matches(template, query))
         .sort((a, b) => {
           const exact = query.toUpperCase();
           if ((a.code === exact) !== (b.code === exact)) return a.code === exact ? -1 : 1;
@@ -51,7 +58,7 @@ export async function listTemplatesRoute(app: FastifyInstance, catalog: Template
           description: template.description,
           anonymous: template.anonymous,
         })),
-        meta: pageMeta(found.length, limit, offset),
+        meta: { ...pageMeta(found.length, limit, offset), type_counts: typeCounts },
       };
     },
   );

@@ -23,7 +23,10 @@ export type TemplateListItem = z.infer<typeof templateListItemSchema>;
 
 export const templateListSchema = z.object({
   data: z.array(templateListItemSchema),
-  meta: pageMetaSchema,
+  meta: pageMetaSchema.extend({
+    /** Enabled templates of each type that match `q`, whatever `type` asks (the type screen). */
+    type_counts: z.record(z.enum(TEMPLATE_TYPES), z.number().int()),
+  }),
 });
 
 export const templateParamsSchema = z.object({ refname: z.string().max(100) });

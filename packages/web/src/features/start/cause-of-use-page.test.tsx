@@ -33,6 +33,20 @@ describe('the cause-of-use page (/q/start)', () => {
   });
 
   it('issuing leads to the template-type screen', async () => {
+    server.use(
+      http.get('/api/templates', () =>
+        HttpResponse.json({
+          data: [],
+          meta: {
+            count: 0,
+            limit: 1,
+            offset: 0,
+            total_pages: 0,
+            type_counts: { solemn_declaration: 0, authorisation: 0, application: 0 },
+          },
+        }),
+      ),
+    );
     const { user } = renderApp('/q/start');
     await user.click(await screen.findByLabelText('Να εκδώσω ένα έγγραφο'));
     await user.click(screen.getByRole('button', { name: CONTINUE }));

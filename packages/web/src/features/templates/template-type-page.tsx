@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_TYPES, type TemplateType } from '@dilosi/domain';
 import { paths } from '../../config/paths';
+import { useTemplates } from './api/get-templates';
 import { OtherWaysLinks } from './other-ways-links';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
@@ -15,6 +16,8 @@ export function TemplateTypePage() {
   const [choice, setChoice] = useState<TemplateType | null>(null);
   const [hasError, setHasError] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
+  // One row is enough: the answer's meta counts every type.
+  const counts = useTemplates({ limit: 1, offset: 0 }).data?.meta.type_counts;
 
   useEffect(() => {
     if (hasError) summaryRef.current?.focus();
@@ -76,6 +79,12 @@ export function TemplateTypePage() {
                   />
                   <label className="govgr-radios__label" htmlFor={`${id}-${value}`}>
                     {t(`templateTypes.${value}`)}
+                    {counts ? (
+                      <span className="dilosi-type-count">
+                        {' '}
+                        {t('typeScreen.count', { count: counts[value] })}
+                      </span>
+                    ) : null}
                   </label>
                   <p id={`${id}-${value}-hint`} className="govgr-hint">
                     {t(`typeScreen.hints.${value}`)}

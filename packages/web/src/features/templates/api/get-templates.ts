@@ -12,7 +12,11 @@ export type TemplateSearch = {
   offset: number;
 };
 
-export type TemplateSearchResult = { data: TemplateListItem[]; meta: PageMeta };
+export type TemplateSearchResult = {
+  data: TemplateListItem[];
+  /** type_counts: matching enabled templates of each type (the type screen's counts). */
+  meta: PageMeta & { type_counts: Record<TemplateType, number> };
+};
 
 /** GET /api/templates?q=&type=&limit=&offset= (the template search, spec section 2). */
 export function getTemplates(
