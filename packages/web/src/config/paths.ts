@@ -127,7 +127,7 @@ export const paths = {
     },
     search: {
       path: '/create/search',
-      getHref: (query: { q?: string; type?: string; page?: string } = {}) =>
+      getHref: (query: { q?: string; type?: string; page?: string; size?: string } = {}) =>
         withQuery('/create/search', query),
     },
   },

@@ -8,10 +8,21 @@ import { OtherWaysLinks } from './other-ways-links';
 import { useLocale } from '../../i18n/use-locale';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
+import { PageLinks } from '../../ui/page-links';
 import { useTemplates } from './api/get-templates';
 import './templates.css';
 
-const PAGE_SIZE = 10;
+/** Page sizes of the template search (spec section 9: options 5, 10, 15 in one list). */
+export const SEARCH_PAGE_SIZES = [5, 10, 15] as const;
+const DEFAULT_PAGE_SIZE = 10;
+
+function pageSizeOf(value: string | null): number {
+  const size = Number.parseInt(value ?? '', 10);
+  return (SEARCH_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
+}
+
+/** The default size is left out of the address. */
+const sizeParam = (size: number) => (size === DEFAULT_PAGE_SIZE ? undefined : String(size));
 
 function templateTypeOf(value: string | null): TemplateType | undefined {
   return (TEMPLATE_TYPES as readonly string[]).includes(value ?? '')
@@ -25,16 +36,17 @@ export function TemplateSearchPage() {
   const { t: tErrors } = useTranslation('errors');
   const locale = useLocale();
   const navigate = useNavigate();
-  const ids = { q: useId(), hint: useId(), error: useId(), type: useId() };
+  const ids = { q: useId(), hint: useId(), error: useId(), type: useId(), size: useId() };
   const [searchParams] = useSearchParams();
   const q = searchParams.get('q')?.trim() ?? '';
   const type = templateTypeOf(searchParams.get('type'));
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const size = pageSizeOf(searchParams.get('size'));
   const result = useTemplates({
     q: q || undefined,
     type,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
+    limit: size,
+    offset: (page - 1) * size,
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -44,6 +56,7 @@ export function TemplateSearchPage() {
       paths.templates.search.getHref({
         q: String(form.get('q') ?? '').trim(),
         type: String(form.get('type') ?? ''),
+        size: sizeParam(pageSizeOf(String(form.get('size') ?? ''))),
       }),
     );
   };
@@ -59,7 +72,12 @@ export function TemplateSearchPage() {
   const meta = result.data?.meta;
   const totalPages = meta?.total_pages ?? 0;
   const pageHref = (target: number) =>
-    paths.templates.search.getHref({ q, type, page: target > 1 ? String(target) : undefined });
+    paths.templates.search.getHref({
+      q,
+      type,
+      page: target > 1 ? String(target) : undefined,
+      size: sizeParam(size),
+    });
 
   return (
     <PageContainer>
@@ -108,6 +126,24 @@ export function TemplateSearchPage() {
               ))}
             </select>
           </div>
+          <div className="govgr-field">
+            <label className="govgr-label" htmlFor={ids.size}>
+              {t('searchScreen.size')}
+            </label>
+            <select
+              key={size}
+              id={ids.size}
+              name="size"
+              className="govgr-select"
+              defaultValue={String(size)}
+            >
+              {SEARCH_PAGE_SIZES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <button type="submit" className="govgr-btn govgr-btn-primary">
           {t('searchScreen.submit')}
@@ -144,8 +180,16 @@ export function TemplateSearchPage() {
             ))}
           </ul>
           {totalPages > 1 ? (
-            <nav className="govgr-pagination" aria-label={t('searchScreen.pagination')}>
+            <div className="govgr-pagination">
               <p className="govgr-body">{t('searchScreen.page', { page, total: totalPages })}</p>
+              <PageLinks
+                page={page}
+                totalPages={totalPages}
+                hrefOf={pageHref}
+                label={t('searchScreen.pagination')}
+                pageLabel={(link) => t('searchScreen.pageLink', { page: link })}
+                className="govgr-pagination__list dilosi-template-pages"
+              />
               <ul className="govgr-pagination__list">
                 {page > 1 ? (
                   <li className="govgr-pagination__item">
@@ -162,7 +206,7 @@ export function TemplateSearchPage() {
                   </li>
                 ) : null}
               </ul>
-            </nav>
+            </div>
           ) : null}
         </>
       ) : null}
