@@ -17,6 +17,7 @@ export const jobPayloads = {
   'access-log-retention': noPayload,
   'vault-export': z.object({ export_id: z.uuid() }),
   'vault-export-expiry': noPayload,
+  'app-event': z.object({ eventId: z.uuid() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobPayloads;
