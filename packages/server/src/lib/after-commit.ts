@@ -61,10 +61,38 @@ export type AppEventDependencies = {
 /** Seconds before an event's job looks at it: the raiser has handled it by then, unless it died. */
 export const EVENT_RETRY_AFTER_SECONDS = 30;
 
+/**
+ * The events raised in one transaction: each a row of it, with its `app-event` job sent on the
+ * same connection, so both commit with the change or neither does.
+ */
+export class AfterCommit {
+  /** The rows raised, in order: what the raiser handles once the transaction has committed. */
+  readonly raised: string[] = [];
+
+  constructor(
+    private readonly trx: Kysely<DB>,
+    private readonly jobs: JobSender | null,
+    private readonly retryAfterSeconds = EVENT_RETRY_AFTER_SECONDS,
+  ) {}
+
+  readonly raise: RaiseEvent = async (name, payload) => {
+    const row = await this.trx
+      .insertInto('app_events')
+      .values({ name, payload: JSON.stringify(payload), created_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.jobs?.send(
+      'app-event',
+      { eventId: row.id },
+      { db: inTransaction(this.trx), startAfter: this.retryAfterSeconds },
+    );
+    this.raised.push(row.id);
+  };
+}
+
 export function createAppEvents(deps: AppEventDependencies): AppEventService {
   const { db, handlers, logger } = deps;
   const queue = () => (typeof deps.jobs === 'function' ? deps.jobs() : deps.jobs);
-  const retryAfterSeconds = deps.retryAfterSeconds ?? EVENT_RETRY_AFTER_SECONDS;
 
   async function handle(eventId: string): Promise<EventOutcome> {
     try {
@@ -107,23 +135,12 @@ export function createAppEvents(deps: AppEventDependencies): AppEventService {
 
   return {
     async transaction(transactionDb, work) {
-      const raised: string[] = [];
-      const result = await transactionDb.transaction().execute((trx) =>
-        work(trx, async (name, payload) => {
-          const row = await trx
-            .insertInto('app_events')
-            .values({ name, payload: JSON.stringify(payload), created_at: now() })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await queue()?.send(
-            'app-event',
-            { eventId: row.id },
-            { db: inTransaction(trx), startAfter: retryAfterSeconds },
-          );
-          raised.push(row.id);
-        }),
-      );
-      for (const eventId of raised) {
+      let events: AfterCommit | undefined;
+      const result = await transactionDb.transaction().execute((trx) => {
+        events = new AfterCommit(trx, queue(), deps.retryAfterSeconds);
+        return work(trx, events.raise);
+      });
+      for (const eventId of events?.raised ?? []) {
         try {
           await handle(eventId);
         } catch (error) {
