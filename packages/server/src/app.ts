@@ -242,11 +242,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           database,
           catalog,
           config,
-          notifier,
+          events,
           pdfInspector,
           pdfTokenKey: issuance.pdfTokenKey,
         });
-        await replyRoutes(authenticated, { ...issuance, pdfInspector });
+        await replyRoutes(authenticated, { ...issuance, pdfInspector, events });
         await forwardRoutes(authenticated, { database, config, notifier });
       });
     },
