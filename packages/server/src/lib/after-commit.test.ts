@@ -105,6 +105,19 @@ describe('events after commit', () => {
     expect(handled).toEqual(['100000004']);
   });
 
+  it('refuses an event no handler knows, and keeps it', async () => {
+    const events = createAppEvents({ db: database.db, handlers, jobs: null, logger });
+    const { id } = await database.db
+      .insertInto('app_events')
+      .values({ name: 'toString', payload: JSON.stringify({}), created_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expect(events.handle(id)).rejects.toThrow('No handler of the event toString');
+    expect(await pendingEvents()).toEqual([
+      { name: 'toString', attempts: 1, last_error: 'No handler of the event toString' },
+    ]);
+  });
+
   it('skips an event another handler holds, so it is never handled twice at once', async () => {
     const events = createAppEvents({ db: database.db, handlers, jobs: null, logger });
     const { id } = await database.db

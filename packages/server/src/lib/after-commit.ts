@@ -113,9 +113,13 @@ export function createAppEvents(deps: AppEventDependencies): AppEventService {
             .executeTakeFirst();
           return held ? 'busy' : 'gone';
         }
-        const handler = handlers[event.name as AppEventName] as
-          ((payload: unknown, trx: Kysely<DB>) => Promise<void>) | undefined;
-        if (!handler) throw new Error(`No handler of the event ${event.name}`);
+        if (!Object.hasOwn(handlers, event.name)) {
+          throw new Error(`No handler of the event ${event.name}`);
+        }
+        const handler = handlers[event.name as AppEventName] as (
+          payload: unknown,
+          trx: Kysely<DB>,
+        ) => Promise<void>;
         await handler(event.payload, trx);
         await trx.deleteFrom('app_events').where('id', '=', eventId).execute();
         return 'handled';
