@@ -7,7 +7,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createBuiltInIdp } from './idp/built-in-idp';
-import type { AppEventHandlers } from './lib/after-commit';
+import { createAppEvents, type AppEventService } from './lib/after-commit';
 import { createSerializerCompiler } from './lib/compiled-serializer';
 import type { JobQueue } from './jobs/queue';
 import {
@@ -21,7 +21,7 @@ import { getAppConfigRoute } from './modules/config';
 import { documentActionRoutes, documentRoutes, publicDocumentRoutes } from './modules/documents';
 import { createIssuanceServices, issuanceRoutes } from './modules/issuance';
 import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/access-log';
-import { caseRoutes, forwardRoutes, publicCaseRoutes } from './modules/cases';
+import { alertEntityStaff, caseRoutes, forwardRoutes, publicCaseRoutes } from './modules/cases';
 import { deliverWaitingDocuments, messageRoutes } from './modules/messages';
 import { vaultRoutes } from './modules/vault';
 import { replyRoutes } from './modules/replies';
@@ -59,6 +59,8 @@ declare module 'fastify' {
     auth: AuthServices;
     templates: TemplateCatalog;
     notifier: Notifier;
+    /** Events raised in a change's transaction and handled after it commits. */
+    events: AppEventService;
     /** The Prometheus registry; main.ts serves it on METRICS_PORT when that is set. */
     metrics: Registry;
     /** Checks uploaded PDFs in worker threads; closed with the app. */
@@ -135,21 +137,35 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Tier 2: app services.
   const idp = isBuiltInProviderEnabled(config) ? await createBuiltInIdp(config, database) : null;
-  // Events after commit: each event one module raises, handled by the module it concerns.
-  const events: AppEventHandlers = {
-    first_login: async (payload) => {
-      await deliverWaitingDocuments(database.db, payload);
+  const notifier = createNotifier({ database, config, jobs: () => app.jobs, logger: app.log });
+  app.decorate('notifier', notifier);
+  app.addHook('onClose', async () => notifier.close());
+  // Events after commit (lib/after-commit.ts): each event one module raises, handled by the
+  // module it concerns, in the transaction that marks it handled.
+  const events = createAppEvents({
+    db: database.db,
+    jobs: () => app.jobs,
+    logger: app.log,
+    handlers: {
+      first_login: async (payload, trx) => {
+        await deliverWaitingDocuments(trx, payload);
+      },
+      citizen_answered: async ({ entryId, citizenId }, trx) => {
+        await alertEntityStaff({ notifier, config }, trx, {
+          entryId,
+          kind: 'citizen_answer',
+          actorId: citizenId,
+        });
+      },
     },
-  };
+  });
+  app.decorate('events', events);
   const auth = await createAuthServices(config, database, idp, events);
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
   await storeTemplates(database, templates);
   const catalog = new TemplateCatalog(templates, database, { devel: config.DEVEL });
   app.decorate('templates', catalog);
-  const notifier = createNotifier({ database, config, jobs: () => app.jobs, logger: app.log });
-  app.decorate('notifier', notifier);
-  app.addHook('onClose', async () => notifier.close());
   // The seal key is read (and decrypted) once, here; every issuance reuses the sealer.
   const sealer = createSealer(await loadSealCredentials(database, config));
   const renderer = createPdfRenderer({ threads: config.PDF_RENDER_THREADS });
@@ -226,11 +242,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           database,
           catalog,
           config,
-          notifier,
+          events,
           pdfInspector,
           pdfTokenKey: issuance.pdfTokenKey,
         });
-        await replyRoutes(authenticated, { ...issuance, pdfInspector });
+        await replyRoutes(authenticated, { ...issuance, pdfInspector, events });
         await forwardRoutes(authenticated, { database, config, notifier });
       });
     },

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { JOB_QUEUE_LOCK_KEY, SEED_LOCK_KEY, withAdvisoryLock } from './db/advisory-lock';
 import { openDatabase, pgliteDirInitialised, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import { jobContext } from './jobs/job';
+import { jobContext, jobRegistry } from './job-registry';
 import { startJobQueue } from './jobs/queue';
 import { buildMetricsServer } from './plugins/metrics';
 import { seedDemoCases } from './seed/demo-cases';
@@ -38,7 +38,11 @@ async function main(): Promise<void> {
     // (pg-boss creates it on its first start), then exit.
     const database = await openDatabase(databaseOptions);
     const applied = await prepareDatabase(database, config);
-    const queue = await startJobQueue(database, { work: false, logger: console });
+    const queue = await startJobQueue(database, {
+      work: false,
+      logger: console,
+      jobs: jobRegistry,
+    });
     await queue.stop();
     await database.close();
     process.send?.({ applied });
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
     startJobQueue(database, {
       work: config.JOBS_ENABLED,
       logger: app.log,
+      jobs: jobRegistry,
       context: jobContext(app),
     }),
   );

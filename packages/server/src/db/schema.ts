@@ -250,6 +250,16 @@ export type OutboxTable = {
   sent_at: Timestamp | null;
 };
 
+/** An event raised in a change's transaction, waiting for its handler (lib/after-commit.ts). */
+export type AppEventsTable = {
+  id: Generated<string>;
+  name: string;
+  payload: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+};
+
 export type OtpChallengesTable = {
   document_id: string;
   code_hash: string;
@@ -514,6 +524,7 @@ export type DB = {
   document_files: DocumentFilesTable;
   document_events: DocumentEventsTable;
   outbox: OutboxTable;
+  app_events: AppEventsTable;
   otp_challenges: OtpChallengesTable;
   otp_limit_events: OtpLimitEventsTable;
   alert_events: AlertEventsTable;

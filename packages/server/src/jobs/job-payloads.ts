@@ -5,7 +5,7 @@ const noPayload = z.object({}).passthrough();
 
 /**
  * Every job's name with the schema of its payload: what `send` type-checks against. Names and
- * schemas only, so a sender imports this without importing the handlers (jobs/registry.ts).
+ * schemas only, so a sender imports this without importing the handlers (src/job-registry.ts).
  */
 export const jobPayloads = {
   'system-heartbeat': noPayload,
@@ -17,6 +17,7 @@ export const jobPayloads = {
   'access-log-retention': noPayload,
   'vault-export': z.object({ export_id: z.uuid() }),
   'vault-export-expiry': noPayload,
+  'app-event': z.object({ eventId: z.uuid() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobPayloads;

@@ -1,8 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
-import type { JobContext, JobDefinition } from './job';
-import { jobPayloads, type JobSender } from './job-payloads';
-import { jobRegistry } from './registry';
+import type { JobDefinition } from './job';
+import { jobPayloads, type JobName, type JobSender } from './job-payloads';
 
 export type JobQueue = JobSender & {
   stop(): Promise<void>;
@@ -13,17 +12,18 @@ type Logger = { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?
 
 /**
  * pg-boss on our own database. It talks through our connection (PGlite's single one, or the
- * pool), so there is one place that owns connections in both modes.
+ * pool), so there is one place that owns connections in both modes. `jobs` are the definitions
+ * the app registers (src/job-registry.ts); a worker gives their handlers `context`.
  */
-export async function startJobQueue(
+export async function startJobQueue<Services>(
   database: Database,
-  options: { logger: Logger; jobs?: JobDefinition[] } & (
+  options: { logger: Logger; jobs: readonly JobDefinition<JobName, Services>[] } & (
     | { work: false }
     // A worker runs handlers: they get the app's services.
-    | { work: boolean; context: JobContext }
+    | { work: boolean; context: Services }
   ),
 ): Promise<JobQueue> {
-  const jobs = options.jobs ?? jobRegistry;
+  const { jobs } = options;
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values?: unknown[]) =>

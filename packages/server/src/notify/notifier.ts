@@ -1,9 +1,10 @@
 import type { Locale } from '@dilosi/domain';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { now } from '../clock';
 import { cachedStatement } from '../db/cached-statement';
 import type { Database } from '../db/database';
 import type { DB, OutboxRow } from '../db/schema';
+import { inTransaction } from '../jobs/job-connection';
 import type { JobSender } from '../jobs/job-payloads';
 import { createDelivery, type DeliveryConfig, type DeliverySummary } from './delivery';
 import {
@@ -85,14 +86,6 @@ export type NotifierDependencies = {
   logger?: { warn(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
 };
 
-/** pg-boss runs its insert on our transaction's connection: the job commits with the row. */
-const jobConnection = (trx: Kysely<DB>) => ({
-  executeSql: async (text: string, values?: unknown[]) => {
-    const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
-    return { rows: result.rows };
-  },
-});
-
 export function createNotifier(deps: NotifierDependencies): Notifier {
   const { database } = deps;
   const delivery = createDelivery({
@@ -124,7 +117,7 @@ export function createNotifier(deps: NotifierDependencies): Notifier {
       at,
     });
     if (!row) throw new Error('the outbox row was not inserted');
-    await queue()?.send('notify-send', { outboxId: row.id }, { db: jobConnection(trx) });
+    await queue()?.send('notify-send', { outboxId: row.id }, { db: inTransaction(trx) });
     return row;
   }
 

@@ -1,4 +1,5 @@
 import { defineJob } from '../jobs/job';
+import type { Notifier } from './notifier';
 
 /**
  * Sends one outbox row. Sent in the transaction that wrote the row, so it never runs before the
@@ -8,7 +9,7 @@ import { defineJob } from '../jobs/job';
 export const notifySendJob = defineJob({
   name: 'notify-send',
   retryLimit: 3,
-  async handle({ outboxId }, { notifier }) {
+  async handle({ outboxId }, { notifier }: { notifier: Notifier }) {
     await notifier.deliver(outboxId);
   },
 });
@@ -18,7 +19,7 @@ export const notifyRetryJob = defineJob({
   name: 'notify-retry',
   cron: '* * * * *',
   retryLimit: 0,
-  async handle(_payload, { notifier }) {
+  async handle(_payload, { notifier }: { notifier: Notifier }) {
     await notifier.deliverPending();
   },
 });

@@ -1,7 +1,7 @@
-import { jobContext } from '../../src/jobs/job';
+import { jobContext } from '../../src/job-registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock, now } from '../../src/clock';
-import { alertDigestsJob } from '../../src/jobs/definitions/alert-digests';
+import { alertDigestsJob } from '../../src/modules/messages';
 import { alertCitizen } from '../../src/modules/messages';
 import { renderNotification } from '../../src/notify';
 import { loginAs } from '../fixtures/citizens';

@@ -1,8 +1,8 @@
-import { jobContext } from '../../src/jobs/job';
+import { jobContext } from '../../src/job-registry';
 import type { ApiDocument, InboxList } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/clock';
-import { alertDigestsJob } from '../../src/jobs/definitions/alert-digests';
+import { alertDigestsJob } from '../../src/modules/messages';
 import { entityId } from '../fixtures/entities';
 import type { client, ErrorBody } from '../fixtures/http';
 import { openCaseAtAthens } from '../fixtures/issued-documents';

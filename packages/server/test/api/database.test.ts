@@ -6,6 +6,7 @@ import { openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { demoEntities, demoPersons } from '../../src/seed/demo-data';
 import { seedDemoData } from '../../src/seed/seed-demo-data';
+import { heartbeatJob } from '../../src/jobs/heartbeat-job';
 import { startJobQueue } from '../../src/jobs/queue';
 import { createNotifier } from '../../src/notify';
 import { createTestDatabase, testConfig } from '../helpers';
@@ -117,7 +118,12 @@ describe('database', () => {
     const config = testConfig();
     const notifier = createNotifier({ database, jobs: null, config });
     const context = { database, config, notifier };
-    const jobs = await startJobQueue(database, { work: true, logger, context });
+    const jobs = await startJobQueue(database, {
+      work: true,
+      logger,
+      jobs: [heartbeatJob],
+      context,
+    });
     try {
       const id = await jobs.send('system-heartbeat', {});
       expect(id).toEqual(expect.any(String));

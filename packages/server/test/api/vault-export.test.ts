@@ -1,9 +1,9 @@
-import { jobContext } from '../../src/jobs/job';
+import { jobContext } from '../../src/job-registry';
 import type { VaultExport, VaultExportLatestResponse, VaultExportResponse } from '@dilosi/domain';
 import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/clock';
-import { vaultExportJob, vaultExportExpiryJob } from '../../src/jobs/definitions/vault-export';
+import { vaultExportJob, vaultExportExpiryJob } from '../../src/modules/vault-export';
 import { loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
 import { loginMatrix, MATRIX_AFM, type Caller } from '../fixtures/matrix';

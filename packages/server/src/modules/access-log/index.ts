@@ -6,3 +6,4 @@ export {
   type AccessRecord,
 } from './access-log-buffer';
 export { purgeAccessLog } from './purge-access-log';
+export { accessLogRetentionJob } from './access-log-retention-job';

@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import type { AppEventHandlers } from '../../lib/after-commit';
+import type { AppEventService } from '../../lib/after-commit';
 import { authenticationHook } from './authenticate';
 import { Captcha } from './captcha';
 import { LoginThrottle } from './login-throttle';
@@ -16,8 +16,8 @@ export type AuthServices = {
   sessions: SessionStore;
   throttle: LoginThrottle;
   captcha: Captcha;
-  /** The app's handlers of the events login raises (first_login). */
-  events: AppEventHandlers;
+  /** Where login raises its events (first_login), handled after commit by the app's handlers. */
+  events: AppEventService;
   /** The hook of the authenticated route tree (401 without a valid token). */
   authenticate: onRequestAsyncHookHandler;
   /** The same for routes open to everyone that still want to know who is calling. */
@@ -28,7 +28,7 @@ export async function createAuthServices(
   config: Config,
   database: Database,
   builtIn: BuiltInProvider | null,
-  events: AppEventHandlers,
+  events: AppEventService,
 ): Promise<AuthServices> {
   const sessions = new SessionStore(database, {
     ttlSeconds: config.SESSION_TTL_SECONDS,

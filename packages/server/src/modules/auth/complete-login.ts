@@ -5,7 +5,6 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { now } from '../../clock';
 import type { LoginAttemptsTable } from '../../db/schema';
-import { AfterCommit } from '../../lib/after-commit';
 import type { AuthServices } from './auth-services';
 import { readIdentity } from './identity-claims';
 import { LoginError } from './login-errors';
@@ -144,17 +143,20 @@ async function completeLogin(
         isAdmin = identity.isAdminClaim || known?.is_admin === true;
         if (!isAdmin) throw new LoginError('user_not_admin');
       }
-      const user = await upsertPersonUser(database, {
-        ...identity,
-        grantAdmin: isAdmin,
+      // A first login: what was addressed to or shared with this AFM before now arrives, through
+      // an event that commits with the new user (handled after commit, by messages).
+      const user = await services.events.transaction(database.db, async (trx, raise) => {
+        const upserted = await upsertPersonUser(
+          database,
+          { ...identity, grantAdmin: isAdmin },
+          trx,
+        );
+        if (!known && upserted.afm) {
+          await raise('first_login', { userId: upserted.id, afm: upserted.afm });
+        }
+        return upserted;
       });
       userId = user.id;
-      // A first login: what was addressed to or shared with this AFM before now arrives.
-      if (!known && user.afm) {
-        const events = new AfterCommit();
-        events.raise('first_login', { userId, afm: user.afm });
-        await events.handle(services.events);
-      }
       if (identity.certifiedMobile) sessionClaims = [...sessionClaims, 'mobile_certified_login'];
     }
 

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { Database } from '../../db/database';
-import type { User } from '../../db/schema';
+import type { DB, User } from '../../db/schema';
 import type { Identity } from './identity-claims';
 import type { ApiUser } from './schemas';
 import type { CurrentUser } from './sessions';
@@ -12,11 +12,18 @@ export type PersonLogin = Pick<
   'afm' | 'firstname' | 'surname' | 'email' | 'username' | 'certifiedMobile'
 > & { grantAdmin: boolean };
 
-/** Creates or refreshes the user of a natural person from what the provider said. */
-export async function upsertPersonUser(database: Database, login: PersonLogin): Promise<User> {
+/**
+ * Creates or refreshes the user of a natural person from what the provider said, in the
+ * caller's transaction when given one.
+ */
+export async function upsertPersonUser(
+  database: Database,
+  login: PersonLogin,
+  trx?: Kysely<DB>,
+): Promise<User> {
   const at = now();
   const certified = login.certifiedMobile !== null;
-  return database.db
+  return (trx ?? database.db)
     .insertInto('users')
     .values({
       afm: login.afm,

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
-import type { Notifier } from '../../notify';
+import type { AppEventService } from '../../lib/after-commit';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import type { PdfInspector } from '../../lib/pdf-inspection/pdf-inspector';
@@ -29,7 +29,7 @@ export async function acceptCitizenMessageUploads(
 
 /** Runs sendCitizenMessage for a route; past her limits the answer says when to try again. */
 export async function sendCitizenMessageOf(
-  services: { config: Config; notifier: Notifier },
+  services: { config: Config; events: AppEventService },
   db: Kysely<DB>,
   request: FastifyRequest,
   reply: FastifyReply,

@@ -8,6 +8,7 @@ export { recordCaseEvent } from './record-case-event';
 export { findCaseCitizen } from './send-case-message';
 export { listCaseReplies } from './list-case-replies';
 export { purgeEntityMessageEvents } from './case-message-limits';
+export { alertLimitsRetentionJob } from './alert-limits-retention-job';
 export { sendCitizenMessage, type CitizenMessageTarget } from './send-citizen-message';
 export { findCitizenCase, type CaseCitizen, type CitizenCase } from './find-citizen-case';
 export { caseMessageFileUrl } from './case-downloads';

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
+import type { AppEventService } from '../../lib/after-commit';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth';
 import { checkFileUploads } from '../../lib/uploads/check-uploads';
@@ -18,7 +19,6 @@ import type { UploadedFile } from '../../lib/uploads/read-multipart-body';
 import { userDisplayName } from '../staff';
 import { countCitizenMessage, type CitizenMessageLimitConfig } from './case-message-limits';
 import { findCitizenCase } from './find-citizen-case';
-import { alertEntityStaff, type EntityAlertServices } from './alert-entity-staff';
 import { recordCaseEvent } from './record-case-event';
 
 /** Where the citizen writes: into one of her cases, or in answer to a message about one. */
@@ -36,7 +36,9 @@ const invalidMessage = (code: string, extra = {}) =>
  * The citizen writes into the thread of one of her cases (issue #33), directly or answering a
  * message of the entity about it, with at most one PDF checked like every upload: the message
  * (direction citizen), its file, the history row (`send_message`, direction citizen) and the
- * entity's and staff's alerts (alertEntityStaff) commit together. Empty: 400 message_required; over COMMUNICATIONS_MESSAGE_MAX_SIZE: 400
+ * `citizen_answered` event commit together; the event's handler alerts the entity and its staff
+ * after the commit (app.ts, alertEntityStaff). Empty: 400 message_required; over
+ * COMMUNICATIONS_MESSAGE_MAX_SIZE: 400
  * message_too_long; a part other than the attachment, or two files: 400 invalid_request; a bad
  * file: 400 file_too_large, file_type_invalid, pdf_…; not hers or unknown: 404 case_not_found or
  * citizen_message_not_found; a message about no case or of another type: 409
@@ -44,7 +46,8 @@ const invalidMessage = (code: string, extra = {}) =>
  * case_dismissed; past her limits: 429 event_limit_reached.
  */
 export async function sendCitizenMessage(
-  services: EntityAlertServices & {
+  services: {
+    events: AppEventService;
     config: CitizenMessageLimitConfig & Pick<Config, 'FILE_MAX_SIZE'>;
   },
   db: Kysely<DB>,
@@ -79,7 +82,7 @@ export async function sendCitizenMessage(
   });
   const citizen = { id: input.user.id, afm: input.user.record.afm ?? null };
 
-  return db.transaction().execute(async (trx) => {
+  return services.events.transaction(db, async (trx, raise) => {
     let entryId: string;
     let answered: string | undefined;
     if ('messageId' in input.target) {
@@ -148,11 +151,7 @@ export async function sendCitizenMessage(
       at,
     });
     // The entity and the staff who asked are told (issue #33: staff are told of answers).
-    await alertEntityStaff(services, trx, {
-      entryId: entry.id,
-      kind: 'citizen_answer',
-      actorId: citizen.id,
-    });
+    await raise('citizen_answered', { entryId: entry.id, citizenId: citizen.id });
     return {
       id: stored.id,
       message,

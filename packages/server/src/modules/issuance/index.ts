@@ -22,6 +22,7 @@ export { deliverEntityDocument } from './deliver-entity-document';
 export { pdfDownloadUrl } from './pdf-download-url';
 export { renderSealedPdf } from './render-sealed-pdf';
 export { purgeExpiredDocuments, type PurgeSummary } from './purge-expired-documents';
+export { documentsRetentionJob } from './documents-retention-job';
 
 /** A message about an issued document (inside the authenticated tree). */
 export async function issuanceRoutes(authenticated: FastifyInstance, services: IssuanceServices) {

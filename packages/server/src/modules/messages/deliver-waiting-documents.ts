@@ -46,7 +46,10 @@ export async function deliverWaitingDocuments(
   db: Kysely<DB>,
   person: { userId: string; afm: string },
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  // The first_login handler runs in its event's transaction; other callers get one of their own.
+  const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  return inTransaction(async (trx) => {
     const addressed = await trx
       .selectFrom('documents')
       .innerJoin('users as owner', 'owner.id', 'documents.owner_id')

@@ -11,3 +11,4 @@ export { messageRoutes } from './message-routes';
 export { findOwnMessage } from './to-citizen-message';
 export { nextTsid } from './next-tsid';
 export { sendAlertDigests, type AlertDigestSummary } from './send-alert-digests';
+export { alertDigestsJob } from './alert-digests-job';

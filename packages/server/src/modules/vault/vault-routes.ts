@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import type { Notifier } from '../../notify';
 import type { Database } from '../../db/database';
+import type { AppEventService } from '../../lib/after-commit';
 import type { PdfInspector } from '../../lib/pdf-inspection/pdf-inspector';
 import { docsOf, routeErrors } from '../../lib/route-schemas';
 import { requireUser, type CurrentUser } from '../auth';
@@ -41,7 +41,7 @@ export async function vaultRoutes(
     database: Database;
     catalog: TemplateCatalog;
     config: Config;
-    notifier: Notifier;
+    events: AppEventService;
     pdfInspector: PdfInspector;
     pdfTokenKey: Buffer;
   },

@@ -1,5 +1,5 @@
-import { sendAlertDigests } from '../../modules/messages';
-import { defineJob } from '../job';
+import { defineJob } from '../../jobs/job';
+import { sendAlertDigests, type AlertDigestServices } from './send-alert-digests';
 
 /**
  * Every minute: the alert digests whose window has room again (docs/notifications.md, "Alert
@@ -9,7 +9,7 @@ export const alertDigestsJob = defineJob({
   name: 'alert-digests',
   cron: '* * * * *',
   retryLimit: 0,
-  async handle(_payload, { database, notifier, config }) {
+  async handle(_payload, { database, notifier, config }: AlertDigestServices) {
     await sendAlertDigests({ database, notifier, config });
   },
 });
