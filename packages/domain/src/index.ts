@@ -26,3 +26,4 @@ export * from './records/access-log-api';
 export * from './records/vault-export-api';
 export * from './vault/vault-api';
 export * from './messages/consent-content';
+export * from './auth/contact-details-api';
