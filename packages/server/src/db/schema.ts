@@ -77,7 +77,11 @@ export type UsersTable = {
   updated_at: Timestamp;
   last_login_at: Timestamp | null;
   /** When a code sent to `email` proved it hers (issue #38); null: as the login gave it. */
-  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  email_verified_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
 };
 
 export type UserConsents = Partial<

@@ -24,21 +24,19 @@ export type ContactChangeFormProps = {
 /** Seconds until a time, counting down once a second while it is ahead. */
 function useSecondsUntil(at: string | null): number {
   const target = at ? new Date(at).getTime() : 0;
-  const left = () => Math.max(0, Math.ceil((target - Date.now()) / 1000));
-  const [seconds, setSeconds] = useState(left);
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setSeconds(left());
-    if (!at) return undefined;
-    const timer = window.setInterval(() => {
-      const now = left();
-      setSeconds(now);
-      if (now === 0) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-    // `left` reads only `target`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    let timer = 0;
+    const tick = () => {
+      const current = Date.now();
+      setNow(current);
+      if (current < target) timer = window.setTimeout(tick, 1000);
+    };
+    // The clock is read again at once for a new time (a resend), then every second.
+    timer = window.setTimeout(tick, 0);
+    return () => window.clearTimeout(timer);
   }, [target]);
-  return seconds;
+  return Math.max(0, Math.ceil((target - now) / 1000));
 }
 
 const timeOf = (locale: Locale, at: string) =>
