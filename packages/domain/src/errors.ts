@@ -135,6 +135,15 @@ export const ERROR_CODES = [
   'message_not_repliable',
   // The two-way thread of a case (issue #33): a dismissed case takes no message from its citizen.
   'case_dismissed',
+  // Contact details (issue #38; spec section 8, e-mail errors: none set, invalid, in use).
+  'email_none',
+  'email_invalid',
+  'email_in_use',
+  'mobile_none',
+  'mobile_invalid',
+  'mobile_in_use',
+  'contact_code_already_sent',
+  'no_pending_change',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -3,6 +3,7 @@ export * from './app-config';
 export * from './errors';
 export * from './ids';
 export * from './validators/index';
+export * from './auth/contact-details-api';
 export * from './templates/template-schema';
 export * from './templates/rules/index';
 export * from './documents/document-states';

@@ -76,6 +76,12 @@ export type UsersTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
   last_login_at: Timestamp | null;
+  /** When a code sent to `email` proved it hers (issue #38); null: as the login gave it. */
+  email_verified_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
 };
 
 export type UserConsents = Partial<
@@ -277,6 +283,27 @@ export type OtpLimitEventsTable = {
   kind: 'sent' | 'failed';
   user_id: string;
   mobile: string;
+  at: Timestamp;
+};
+
+/** A change of e-mail or mobile waiting for its code (issue #38). */
+export type ContactChangesTable = {
+  user_id: string;
+  channel: 'email' | 'mobile';
+  address: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  last_sent_at: Timestamp;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+};
+
+/** A code sent for a change of contact details, counted against the hourly and daily limits. */
+export type ContactCodeSendsTable = {
+  id: Generated<number>;
+  user_id: string;
+  channel: 'email' | 'mobile';
+  address: string;
   at: Timestamp;
 };
 
@@ -527,6 +554,8 @@ export type DB = {
   app_events: AppEventsTable;
   otp_challenges: OtpChallengesTable;
   otp_limit_events: OtpLimitEventsTable;
+  contact_changes: ContactChangesTable;
+  contact_code_sends: ContactCodeSendsTable;
   alert_events: AlertEventsTable;
   alert_digests: AlertDigestsTable;
   entity_message_events: EntityMessageEventsTable;

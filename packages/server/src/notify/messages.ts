@@ -42,6 +42,9 @@ export const NOTIFICATION_MESSAGES = {
     params: ['entity', 'case_id', 'title', 'url'],
   },
   staff_digest_email: { channel: 'email', params: ['count', 'entity', 'url'] },
+  // A change of contact details (issue #38): the code goes to the new address or number.
+  contact_email_code: { channel: 'email', params: ['code', 'minutes'] },
+  contact_mobile_sms: { channel: 'sms', params: ['code', 'minutes'] },
 } as const satisfies Record<string, { channel: NotificationChannel; params: readonly string[] }>;
 
 export type NotificationKey = keyof typeof NOTIFICATION_MESSAGES;

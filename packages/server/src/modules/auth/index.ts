@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthServices } from './auth-services';
 import { completeLoginRoute } from './complete-login';
+import { contactDetailsRoutes } from './contact-details-routes';
 import { exchangeLoginCodeRoute } from './exchange-login-code';
 import { getCaptchaRoute } from './get-captcha';
 import { getCurrentUserRoute } from './get-current-user';
@@ -33,4 +34,5 @@ export async function publicAuthRoutes(api: FastifyInstance, services: AuthServi
 export async function userAuthRoutes(authenticated: FastifyInstance, services: AuthServices) {
   await getCurrentUserRoute(authenticated);
   await updateProfileRoute(authenticated, services);
+  await contactDetailsRoutes(authenticated, services);
 }

@@ -1,5 +1,6 @@
 import { now } from '../../clock';
 import type { AuthServices } from './auth-services';
+import { purgeContactChanges } from './purge-contact-changes';
 
 /** Deletes what login leaves behind once it can no longer be used. */
 export async function purgeExpiredAuthData(services: AuthServices): Promise<void> {
@@ -10,6 +11,7 @@ export async function purgeExpiredAuthData(services: AuthServices): Promise<void
   await services.sessions.purge();
   await services.throttle.purge();
   await services.captcha.purge();
+  await purgeContactChanges(services.database);
   // The identity provider keeps real time, not the test clock.
   await db.deleteFrom('idp_payloads').where('expires_at', '<', new Date()).execute();
 }

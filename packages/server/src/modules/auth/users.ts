@@ -43,7 +43,9 @@ export async function upsertPersonUser(
       oc.column('afm').doUpdateSet({
         firstname: sql`excluded.firstname`,
         surname: sql`excluded.surname`,
-        email: sql`coalesce(excluded.email, users.email)`,
+        // An address a code proved hers (contact details) outlives the provider's.
+        email: sql`case when users.email_verified_at is not null then users.email
+          else coalesce(excluded.email, users.email) end`,
         username: sql`coalesce(excluded.username, users.username)`,
         is_admin: sql`users.is_admin or excluded.is_admin`,
         ...(certified

@@ -1,11 +1,14 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/auth';
-import { paths } from '../../config/paths';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
+import { ChangeEmailForm } from './contact-details/change-email-form';
+import { ChangeMobileForm } from './contact-details/change-mobile-form';
 
-/** /my/personal-details: what we know of the logged-in person. */
+/**
+ * /my/personal-details: what we know of the logged-in person, and her contact details, which she
+ * changes with a code sent to the new e-mail or mobile (issue #38). An anonymous login has none.
+ */
 export function PersonalDetailsPage() {
   const { t } = useTranslation('auth');
   const { user } = useCurrentUser();
@@ -34,14 +37,14 @@ export function PersonalDetailsPage() {
           </div>
         ))}
       </dl>
-      <p className="govgr-body">
-        <Link
-          className="govgr-link"
-          to={paths.auth.consent.getHref({ next: paths.my.personalDetails.getHref() })}
-        >
-          {t('personalDetails.changeMobile')}
-        </Link>
-      </p>
+      {user.anonymous_login ? null : (
+        <div className="govgr-grid-row">
+          <div className="govgr-grid-column-two-thirds">
+            <ChangeEmailForm />
+            <ChangeMobileForm />
+          </div>
+        </div>
+      )}
     </PageContainer>
   );
 }
