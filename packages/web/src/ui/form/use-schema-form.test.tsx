@@ -22,7 +22,7 @@ function StaffForm({
   onValid: (body: NewStaff) => void;
   hasSummary: boolean;
 }) {
-  const form = useSchemaForm({
+  const { attachSummary, ...form } = useSchemaForm({
     schema: newStaffFormSchema,
     initialValues: { firstname: '', surname: '', afm: '', role: 'clerk' as EntityRole },
     idPrefix: 'staff',
@@ -32,9 +32,13 @@ function StaffForm({
   return (
     <>
       {hasSummary && form.summary.length > 0 ? (
-        <ErrorSummary ref={form.summaryRef} title="Υπάρχει κάποιο πρόβλημα" items={form.summary} />
+        <ErrorSummary
+          ref={attachSummary}
+          title="Υπάρχει κάποιο πρόβλημα"
+          items={form.summary}
+        />
       ) : null}
-      <form ref={form.formRef} onSubmit={form.handleSubmit} noValidate>
+      <form onSubmit={form.handleSubmit} noValidate>
         <TextInput label="Όνομα" {...form.input('firstname')} />
         <TextInput label="Επώνυμο" {...form.input('surname')} />
         <TextInput label="ΑΦΜ" hint="9 ψηφία" inputMode="numeric" {...form.input('afm')} />
