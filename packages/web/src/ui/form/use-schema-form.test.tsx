@@ -32,11 +32,7 @@ function StaffForm({
   return (
     <>
       {hasSummary && form.summary.length > 0 ? (
-        <ErrorSummary
-          ref={attachSummary}
-          title="Υπάρχει κάποιο πρόβλημα"
-          items={form.summary}
-        />
+        <ErrorSummary ref={attachSummary} title="Υπάρχει κάποιο πρόβλημα" items={form.summary} />
       ) : null}
       <form onSubmit={form.handleSubmit} noValidate>
         <TextInput label="Όνομα" {...form.input('firstname')} />
