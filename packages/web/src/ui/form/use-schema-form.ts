@@ -50,6 +50,11 @@ export type SchemaFormOptions<Output, V extends Values> = {
   ids?: Partial<Record<keyof V & string, string>>;
   /** A form's own wording of a code (else the server's: errors, then validation catalogue). */
   messageOf?: (error: ValidationError, field: keyof V & string) => string | undefined;
+  /**
+   * The body the schema checks, when the form derives it from its values (a default that
+   * arrives after the form opens); the values themselves (dotted keys nested) otherwise.
+   */
+  bodyOf?: (values: V) => unknown;
   /** Called with the parsed body once the values pass the schema. */
   onValid: (data: Output, values: V) => void;
 };
@@ -77,7 +82,7 @@ function toInput(values: Values): Values {
  * its ref) or to the first invalid field.
  */
 export function useSchemaForm<Output, V extends Values>(options: SchemaFormOptions<Output, V>) {
-  const { schema, initialValues, idPrefix, ids, messageOf, onValid } = options;
+  const { schema, initialValues, idPrefix, ids, messageOf, bodyOf, onValid } = options;
   const { t, i18n } = useTranslation(['errors', 'validation']);
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<Partial<Record<keyof V & string, string>>>({});
@@ -105,7 +110,7 @@ export function useSchemaForm<Output, V extends Values>(options: SchemaFormOptio
 
   /** The values checked: the parsed body, or each field's first error in the form's words. */
   const check = (current: V) => {
-    const result = schema.safeParse(toInput(current));
+    const result = schema.safeParse(bodyOf ? bodyOf(current) : toInput(current));
     if (result.success) return { data: result.data, found: {} };
     const found: Partial<Record<keyof V & string, string>> = {};
     for (const issue of result.error.issues) {
