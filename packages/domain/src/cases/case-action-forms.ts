@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { personByAfmSchema } from '../staff/staff-forms';
 import { codedCheck, optionalText, requiredText } from '../validators/schema-fields';
 import {
