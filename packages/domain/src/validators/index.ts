@@ -9,3 +9,4 @@ export * from './date';
 export * from './number';
 export * from './text';
 export * from './validate-field';
+export * from './schema-fields';

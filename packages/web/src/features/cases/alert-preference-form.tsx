@@ -1,7 +1,7 @@
 import { STAFF_ALERT_MODES, type StaffAlertMode } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldGroup } from '../../ui/form';
+import { FieldGroup, RadioGroup } from '../../ui/form';
 import { useAlertPreference } from './api/get-alert-preference';
 import { useSetAlertPreference } from './api/set-alert-preference';
 
@@ -53,22 +53,16 @@ function AlertPreferenceChoice({ entityId }: { entityId: string }) {
         legendClassName="govgr-fieldset__legend govgr-heading-s"
         hint={email ? t('alerts.to', { email }) : t('alerts.noEmail')}
       >
-        <div className="govgr-field__choices">
-          {STAFF_ALERT_MODES.map((option) => (
-            <label key={option} className="govgr-choice" htmlFor={`alert-mode-${option}`}>
-              <input
-                id={`alert-mode-${option}`}
-                className="govgr-choice__input"
-                type="radio"
-                name="alert_mode"
-                value={option}
-                checked={value === option}
-                onChange={() => setChosen(option)}
-              />
-              <span className="govgr-choice__label">{t(`alerts.${option}`)}</span>
-            </label>
-          ))}
-        </div>
+        <RadioGroup
+          id="alert-mode"
+          name="alert_mode"
+          value={value}
+          onChange={setChosen}
+          options={STAFF_ALERT_MODES.map((option) => ({
+            value: option,
+            label: t(`alerts.${option}`),
+          }))}
+        />
       </FieldGroup>
       <button
         type="submit"

@@ -72,7 +72,6 @@ export function BulkDialog({
         isAutoFocused
         error={error}
         isPending={bulk.isPending}
-        onError={setError}
         onSubmit={run}
         onCancel={onClose}
       />

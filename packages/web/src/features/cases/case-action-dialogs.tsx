@@ -1,15 +1,14 @@
-import { isValidAfm, type CaseDetail, type ClerkPermission } from '@dilosi/domain';
-import { useState, type FormEvent } from 'react';
+import { shareCaseFormSchema, type CaseDetail, type ClerkPermission } from '@dilosi/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/auth';
-import { TextInput, useFocusOnErrors } from '../../ui/form';
+import { TextInput, useSchemaForm } from '../../ui/form';
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useCaseAction } from './api/run-case-action';
 
-type ShareField = 'firstname' | 'surname' | 'afm';
-const FIELDS: readonly ShareField[] = ['firstname', 'surname', 'afm'];
+const SHARE_FIELDS = ['firstname', 'surname', 'afm'] as const;
 
 /**
  * Share the case's issued document with a person named by tax number (POST .../action,
@@ -24,59 +23,28 @@ export function ShareCaseDialog({
   entityId: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(['dashboard', 'validation']);
+  const { t } = useTranslation('dashboard');
   const action = useCaseAction(entityId, item.id);
-  const [values, setValues] = useState<Record<ShareField, string>>({
-    firstname: '',
-    surname: '',
-    afm: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<ShareField, string>> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { formRef } = useFocusOnErrors(errors);
   const errorMessage = useErrorMessage();
-
-  const check = (): Partial<Record<ShareField, string>> => {
-    const found: Partial<Record<ShareField, string>> = {};
-    for (const field of FIELDS) {
-      if (values[field].trim() === '') found[field] = t('actions.required');
-    }
-    if (!found.afm && !isValidAfm(values.afm.trim())) {
-      found.afm = t('validation:afm_invalid');
-    }
-    return found;
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = check();
-    if (FIELDS.some((field) => found[field])) {
-      // A new object each time: focus goes back to the first invalid field.
-      setErrors(found);
-      return;
-    }
-    setErrors(null);
-    action.mutate(
-      {
-        kind: 'action',
-        body: {
-          action: 'share',
-          arguments: {
-            firstname: values.firstname.trim(),
-            surname: values.surname.trim(),
-            afm: values.afm.trim(),
+  // "Required" and "valid tax number" are the domain's, the checks the server makes again.
+  const form = useSchemaForm({
+    schema: shareCaseFormSchema,
+    initialValues: { firstname: '', surname: '', afm: '' },
+    idPrefix: 'share',
+    messageOf: (error) => (error.code === 'required' ? t('actions.required') : undefined),
+    onValid: (person) =>
+      action.mutate(
+        { kind: 'action', body: { action: 'share', arguments: person } },
+        {
+          onSuccess: () => {
+            showToast('success', () => t('actions.done.share'));
+            onClose();
           },
+          onError: (error) => setFailure(errorMessage(error)),
         },
-      },
-      {
-        onSuccess: () => {
-          showToast('success', () => t('actions.done.share'));
-          onClose();
-        },
-        onError: (error) => setFailure(errorMessage(error)),
-      },
-    );
-  };
+      ),
+  });
 
   return (
     <ConfirmDialog
@@ -88,27 +56,18 @@ export function ShareCaseDialog({
       confirmLabel={t('actions.share')}
       isConfirmDisabled={action.isPending}
       cancelLabel={t('actions.cancel')}
-      onSubmit={submit}
-      formRef={formRef}
+      onSubmit={form.handleSubmit}
     >
-      {FIELDS.map((field) => {
-        const id = `share-${field}`;
-        const error = errors?.[field];
-        return (
-          <TextInput
-            key={field}
-            id={id}
-            label={t(`actions.${field}`)}
-            error={error}
-            name={field}
-            autoComplete="off"
-            inputMode={field === 'afm' ? 'numeric' : undefined}
-            maxLength={field === 'afm' ? 9 : 100}
-            value={values[field]}
-            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-          />
-        );
-      })}
+      {SHARE_FIELDS.map((field) => (
+        <TextInput
+          key={field}
+          label={t(`actions.${field}`)}
+          autoComplete="off"
+          inputMode={field === 'afm' ? 'numeric' : undefined}
+          maxLength={field === 'afm' ? 9 : 100}
+          {...form.input(field)}
+        />
+      ))}
     </ConfirmDialog>
   );
 }

@@ -1,12 +1,15 @@
 import {
+  assignCaseFormSchema,
   CASE_STATUSES,
+  caseMessageFormSchema,
+  caseNoteFormSchema,
+  changeCaseStateFormSchema,
   COMMUNICATIONS_MESSAGE_MAX_SIZE,
   type CaseStatus,
   type ClerkPermission,
 } from '@dilosi/domain';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select, Textarea } from '../../ui/form';
+import { Select, Textarea, useSchemaForm, type FormSchema } from '../../ui/form';
 import { AssignToMeButton } from './case-action-dialogs';
 
 export type CaseActionKind = 'assign' | 'status' | 'note' | 'message';
@@ -17,11 +20,40 @@ export type CaseActionValues =
   | { kind: 'status'; state: CaseStatus; reason: string }
   | { kind: 'note' | 'message'; text: string };
 
+/** The domain's schema of each action's body, the one its route checks again. */
+const SCHEMAS = {
+  assign: assignCaseFormSchema,
+  status: changeCaseStateFormSchema,
+  note: caseNoteFormSchema,
+  message: caseMessageFormSchema,
+} satisfies Record<CaseActionKind, FormSchema<unknown>>;
+
+/** The field the text area holds: the rejection's reason, the note or the message. */
+const TEXT_FIELDS = { status: 'reason', note: 'comment', message: 'message' } as const;
+
+type FormProps = {
+  kind: CaseActionKind;
+  /** Ids of the form's parts: `{idPrefix}-error`, `-assignee`, `-state`, `-text`, `-count`. */
+  idPrefix: string;
+  clerks: readonly ClerkPermission[];
+  initialAssignee?: string | undefined;
+  initialState: CaseStatus;
+  textRows?: number;
+  reasonMaxLength?: number | undefined;
+  /** The first control takes the dialog's focus. */
+  isAutoFocused?: boolean;
+  /** The server's answer to the last attempt. */
+  error: string | null;
+  isPending: boolean;
+  onSubmit: (values: CaseActionValues) => void;
+  onCancel: () => void;
+};
+
 /**
  * The form of assign, status, note and message, written once for one case (the case page) and
  * for many (the inbox's bulk actions): who to assign to (or me), the new state with its reason
- * when it is a rejection, the note or the message. A missing text is the one check made here;
- * the server checks the rest and its answer comes back as `error`.
+ * when it is a rejection, the note or the message. What is required is the domain's schema of
+ * the action's body, which the server checks again; the server's answer comes back as `error`.
  */
 export function CaseActionForm({
   kind,
@@ -34,29 +66,10 @@ export function CaseActionForm({
   isAutoFocused = false,
   error,
   isPending,
-  onError,
   onSubmit,
   onCancel,
-}: {
-  kind: CaseActionKind;
-  /** Ids of the form's parts: `{idPrefix}-error`, `-assignee`, `-state`, `-text`, `-count`. */
-  idPrefix: string;
-  clerks: readonly ClerkPermission[];
-  initialAssignee?: string | undefined;
-  initialState: CaseStatus;
-  textRows?: number;
-  reasonMaxLength?: number | undefined;
-  /** The first control takes the dialog's focus. */
-  isAutoFocused?: boolean;
-  error: string | null;
-  isPending: boolean;
-  onError: (message: string) => void;
-  onSubmit: (values: CaseActionValues) => void;
-  onCancel: () => void;
-}) {
+}: FormProps) {
   const { t } = useTranslation('dashboard');
-  const [state, setState] = useState<CaseStatus>(initialState);
-  const [text, setText] = useState('');
   const ids = {
     error: `${idPrefix}-error`,
     assignee: `${idPrefix}-assignee`,
@@ -64,35 +77,57 @@ export function CaseActionForm({
     text: `${idPrefix}-text`,
     count: `${idPrefix}-count`,
   };
-  const hasText =
-    kind === 'note' || kind === 'message' || (kind === 'status' && state === 'canceled');
+  // The list arrives after the dialog opens: until one is chosen, the case's assignee when that
+  // is one of the clerks, else the first (what the select shows).
+  const assigneeOf = (chosen: string) =>
+    [chosen, initialAssignee].find((id) => clerks.some((clerk) => clerk.user_id === id)) ??
+    clerks[0]?.user_id ??
+    '';
+  const form = useSchemaForm({
+    schema: SCHEMAS[kind] as FormSchema<unknown>,
+    initialValues: { user_id: '', state: initialState, reason: '', comment: '', message: '' },
+    idPrefix,
+    ids: {
+      user_id: ids.assignee,
+      state: ids.state,
+      reason: ids.text,
+      comment: ids.text,
+      message: ids.text,
+    },
+    // A missing text in this form's own words, whichever route's code says it.
+    messageOf: (failure) => (/required$/.test(failure.code) ? t('actions.required') : undefined),
+    bodyOf: (values) => ({ ...values, user_id: assigneeOf(values.user_id) }),
+    onValid: (_body, values) => {
+      if (kind === 'assign') onSubmit({ kind, userId: assigneeOf(values.user_id) });
+      else if (kind === 'status') onSubmit({ kind, state: values.state, reason: values.reason });
+      else onSubmit({ kind, text: values[TEXT_FIELDS[kind]] });
+    },
+  });
+  const state = form.values.state;
+  const textField =
+    kind === 'note' || kind === 'message' || (kind === 'status' && state === 'canceled')
+      ? TEXT_FIELDS[kind]
+      : null;
+  const text = textField ? form.input(textField) : null;
+  // One alert: the first field's error after a failed submit, else the server's answer.
+  const shown = form.errors.user_id ?? (textField ? form.errors[textField] : undefined) ?? error;
   const autoFocus = isAutoFocused ? { 'data-autofocus': true } : {};
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    if (hasText && text.trim() === '') {
-      onError(t('actions.required'));
-      return;
-    }
-    if (kind === 'assign') onSubmit({ kind, userId: String(form.get('user_id') ?? '') });
-    else if (kind === 'status') onSubmit({ kind, state, reason: text });
-    else onSubmit({ kind, text });
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
-      {error ? (
+    <form onSubmit={form.handleSubmit} noValidate>
+      {shown ? (
         <p className="govgr-error-message" role="alert" id={ids.error}>
-          {error}
+          {shown}
         </p>
       ) : null}
       {kind === 'assign' ? (
         <Select
-          id={ids.assignee}
           label={t('actions.assignee')}
-          name="user_id"
-          defaultValue={initialAssignee}
+          {...form.input('user_id')}
+          value={assigneeOf(form.values.user_id)}
+          error={undefined}
+          isInvalid={Boolean(form.errors.user_id)}
+          describedBy={form.errors.user_id ? ids.error : undefined}
           {...autoFocus}
         >
           {clerks.map((clerk) => (
@@ -104,10 +139,9 @@ export function CaseActionForm({
       ) : null}
       {kind === 'status' ? (
         <Select
-          id={ids.state}
           label={t('actions.state')}
-          value={state}
-          onChange={(event) => setState(event.target.value as CaseStatus)}
+          {...form.input('state')}
+          onChange={(event) => form.setValue('state', event.target.value as CaseStatus)}
           {...autoFocus}
         >
           {CASE_STATUSES.map((status) => (
@@ -117,9 +151,8 @@ export function CaseActionForm({
           ))}
         </Select>
       ) : null}
-      {hasText ? (
+      {text ? (
         <Textarea
-          id={ids.text}
           label={
             kind === 'status'
               ? t('actions.reason')
@@ -128,19 +161,22 @@ export function CaseActionForm({
                 : t('actions.messageText')
           }
           rows={textRows}
-          value={text}
           required
-          isInvalid={Boolean(error)}
+          {...text}
+          error={undefined}
+          isInvalid={Boolean(shown)}
           describedBy={
-            [error ? ids.error : '', kind === 'message' ? ids.count : ''].join(' ').trim() ||
+            [shown ? ids.error : '', kind === 'message' ? ids.count : ''].join(' ').trim() ||
             undefined
           }
           maxLength={kind === 'message' ? COMMUNICATIONS_MESSAGE_MAX_SIZE : reasonMaxLength}
-          onChange={(event) => setText(event.target.value)}
           after={
             kind === 'message' ? (
               <p className="govgr-hint" id={ids.count} aria-live="polite">
-                {t('actions.chars', { count: text.length, max: COMMUNICATIONS_MESSAGE_MAX_SIZE })}
+                {t('actions.chars', {
+                  count: text.value.length,
+                  max: COMMUNICATIONS_MESSAGE_MAX_SIZE,
+                })}
               </p>
             ) : null
           }

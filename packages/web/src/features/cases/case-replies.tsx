@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
-import { FieldGroup } from '../../ui/form';
+import { FieldGroup, RadioGroup } from '../../ui/form';
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
@@ -132,7 +132,7 @@ export function ReplyDialog({
     event.preventDefault();
     if (!choice) {
       setError(true);
-      document.getElementById('reply-template-0')?.focus();
+      document.getElementById('reply-template')?.focus();
       return;
     }
     navigate(paths.dashboard.replyStart.getHref(entityId, choice, inboxId));
@@ -147,7 +147,7 @@ export function ReplyDialog({
       onSubmit={onSubmit}
     >
       <FieldGroup
-        id="reply-template-0"
+        id="reply-template"
         legend={t('replies.templateLegend')}
         error={error ? t('replies.templateRequired') : null}
       >
@@ -155,28 +155,20 @@ export function ReplyDialog({
         {templates.isError ? (
           <p className="govgr-error-message">{errorMessage(templates.error)}</p>
         ) : null}
-        <div className="govgr-radios">
-          {(templates.data?.data ?? []).map((template, index) => (
-            <div key={template.refname} className="govgr-radios__item">
-              <label className="govgr-radios__label">
-                <input
-                  id={`reply-template-${index}`}
-                  className="govgr-radios__input"
-                  type="radio"
-                  name="reply-template"
-                  value={template.refname}
-                  checked={choice === template.refname}
-                  onChange={() => {
-                    setChoice(template.refname);
-                    setError(false);
-                  }}
-                />
-                {template.shortname[locale]}
-              </label>
-              <p className="govgr-hint">{template.description[locale]}</p>
-            </div>
-          ))}
-        </div>
+        <RadioGroup
+          id="reply-template"
+          name="reply-template"
+          value={choice}
+          onChange={(value) => {
+            setChoice(value);
+            setError(false);
+          }}
+          options={(templates.data?.data ?? []).map((template) => ({
+            value: template.refname,
+            label: template.shortname[locale],
+            hint: template.description[locale],
+          }))}
+        />
       </FieldGroup>
     </ConfirmDialog>
   );

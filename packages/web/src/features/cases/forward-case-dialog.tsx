@@ -2,7 +2,7 @@ import { CASE_NOTE_MAX_SIZE, type CaseDetail, type ForwardAction } from '@dilosi
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
-import { FieldGroup, Select, Textarea, useFocusOnErrors } from '../../ui/form';
+import { FieldGroup, RadioGroup, Select, Textarea, useFocusOnErrors } from '../../ui/form';
 import { ConfirmDialog } from '../../ui/modal-dialog';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
@@ -96,26 +96,19 @@ export function ForwardCaseDialog({
       formRef={formRef}
     >
       <FieldGroup id="forward-mode" legend={t('forwarding.mode')}>
-        <div className="govgr-radios">
-          {(['entity', 'dataset'] as const).map((value) => (
-            <div key={value} className="govgr-radios__item">
-              <input
-                className="govgr-radios__input"
-                type="radio"
-                id={`forward-mode-${value}`}
-                name="mode"
-                checked={mode === value}
-                onChange={() => {
-                  setMode(value);
-                  setErrors(null);
-                }}
-              />
-              <label className="govgr-label govgr-radios__label" htmlFor={`forward-mode-${value}`}>
-                {t(`forwarding.modes.${value}`)}
-              </label>
-            </div>
-          ))}
-        </div>
+        <RadioGroup
+          id="forward-mode"
+          name="mode"
+          value={mode}
+          onChange={(value) => {
+            setMode(value);
+            setErrors(null);
+          }}
+          options={(['entity', 'dataset'] as const).map((value) => ({
+            value,
+            label: t(`forwarding.modes.${value}`),
+          }))}
+        />
       </FieldGroup>
       {mode === 'entity' ? (
         <Select

@@ -1,14 +1,15 @@
 import {
+  entitySettingsFormSchema,
   formatAthensDateTime,
-  isValidEmail,
   type DashboardEntity,
   type EntityDecisionEntry,
   type EntityRole,
 } from '@dilosi/domain';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiRequestError } from '../../api/api-client';
+import { FieldGroup, RadioGroup, TextInput, useSchemaForm } from '../../ui/form';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
@@ -17,16 +18,7 @@ import { showToast } from '../../ui/toasts';
 import { useEntity } from '../../api/get-entity';
 import { useEntityDecisions } from './api/list-entity-decisions';
 import { useUpdateEntity } from './api/update-entity-settings';
-import {
-  ErrorSummary,
-  HeadNav,
-  Paging,
-  StaffTable,
-  TextField,
-  useErrorToast,
-  usePaging,
-  type FieldErrors,
-} from './staff-ui';
+import { ErrorSummary, HeadNav, Paging, StaffTable, useErrorToast, usePaging } from './staff-ui';
 import '../../ui/dashboard.css';
 
 /** Spec section 9: after a successful save the page reloads after 500 ms. */
@@ -68,94 +60,75 @@ export function EntitySettingsPage() {
   );
 }
 
-const FIELDS = ['settings-el', 'settings-en', 'settings-fr', 'settings-email'] as const;
+const NAME_LABELS = {
+  el: 'staff.settings.displayNameEl',
+  en: 'staff.settings.displayNameEn',
+  fr: 'staff.settings.displayNameFr',
+} as const;
 
 function SettingsForm({ entity }: { entity: DashboardEntity }) {
-  const { t } = useTranslation(['dashboard', 'validation']);
+  const { t } = useTranslation('dashboard');
   const update = useUpdateEntity(entity.id);
   const errorToast = useErrorToast();
-  const [values, setValues] = useState({
-    el: entity.display_name.el,
-    en: entity.display_name.en,
-    fr: entity.display_name.fr,
-    email: entity.email ?? '',
-  });
-  const [isAddressable, setAddressable] = useState(entity.is_addressable);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    if (values.el.trim() === '') found['settings-el'] = t('staff.form.required');
-    const email = values.email.trim();
-    if (email === '') found['settings-email'] = t('staff.form.required');
-    else if (!isValidEmail(email)) found['settings-email'] = t('validation:email_invalid');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    update.mutate(
-      {
-        display_name: { el: values.el, en: values.en, fr: values.fr },
-        email,
-        is_addressable: isAddressable,
-      },
-      {
+  const { attachSummary, ...form } = useSchemaForm({
+    schema: entitySettingsFormSchema,
+    initialValues: {
+      'display_name.el': entity.display_name.el,
+      'display_name.en': entity.display_name.en,
+      'display_name.fr': entity.display_name.fr,
+      email: entity.email ?? '',
+      is_addressable: entity.is_addressable,
+    },
+    idPrefix: 'settings',
+    ids: {
+      'display_name.el': 'settings-el',
+      'display_name.en': 'settings-en',
+      'display_name.fr': 'settings-fr',
+      is_addressable: 'settings-addressable',
+    },
+    onValid: (settings) =>
+      update.mutate(settings, {
         onSuccess: () => {
           showToast('success', () => t('staff.settings.saved'));
           setTimeout(() => settingsReload.run(), SETTINGS_RELOAD_MS);
         },
         onError: (error) => errorToast(error, () => t('staff.settings.error')),
-      },
-    );
-  };
-
-  const field = (key: keyof typeof values, label: string, type: 'text' | 'email' = 'text') => (
-    <TextField
-      id={`settings-${key}`}
-      label={label}
-      type={type}
-      value={values[key]}
-      onChange={(value) => setValues({ ...values, [key]: value })}
-      error={errors[`settings-${key}`]}
-      autoComplete={type === 'email' ? 'email' : 'off'}
-      maxLength={key === 'email' ? 254 : 300}
-      {...(key === 'email' ? { hint: t('staff.settings.emailHint') } : {})}
-    />
-  );
+      }),
+  });
+  const addressable = form.field('is_addressable');
 
   return (
-    <form onSubmit={submit} noValidate>
-      <ErrorSummary errors={errors} order={[...FIELDS]} />
-      {field('el', t('staff.settings.displayNameEl'))}
-      {field('en', t('staff.settings.displayNameEn'))}
-      {field('fr', t('staff.settings.displayNameFr'))}
-      {field('email', t('staff.settings.email'), 'email')}
-      <div className="govgr-field">
-        <fieldset className="govgr-fieldset">
-          <legend className="govgr-fieldset__legend govgr-heading-s">
-            {t('staff.settings.addressable')}
-          </legend>
-          <div className="govgr-radios">
-            {([true, false] as const).map((value) => (
-              <div key={String(value)} className="govgr-radios__item">
-                <input
-                  className="govgr-radios__input"
-                  type="radio"
-                  id={`settings-addressable-${String(value)}`}
-                  name="is_addressable"
-                  checked={isAddressable === value}
-                  onChange={() => setAddressable(value)}
-                />
-                <label
-                  className="govgr-label govgr-radios__label"
-                  htmlFor={`settings-addressable-${String(value)}`}
-                >
-                  {value ? t('staff.settings.yes') : t('staff.settings.no')}
-                </label>
-              </div>
-            ))}
-          </div>
-        </fieldset>
-      </div>
+    <form onSubmit={form.handleSubmit} noValidate>
+      <ErrorSummary ref={attachSummary} items={form.summary} />
+      {(['el', 'en', 'fr'] as const).map((locale) => (
+        <TextInput
+          key={locale}
+          label={t(NAME_LABELS[locale])}
+          autoComplete="off"
+          maxLength={300}
+          {...form.input(`display_name.${locale}`)}
+        />
+      ))}
+      <TextInput
+        label={t('staff.settings.email')}
+        hint={t('staff.settings.emailHint')}
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        {...form.input('email')}
+      />
+      <FieldGroup id={addressable.id} legend={t('staff.settings.addressable')}>
+        <RadioGroup
+          {...addressable}
+          name="is_addressable"
+          value={String(addressable.value) as 'true' | 'false'}
+          onChange={(value) => addressable.onChange(value === 'true')}
+          options={[
+            { value: 'true', label: t('staff.settings.yes') },
+            { value: 'false', label: t('staff.settings.no') },
+          ]}
+        />
+      </FieldGroup>
       <button type="submit" className="govgr-btn govgr-btn-primary" disabled={update.isPending}>
         {t('staff.settings.save')}
       </button>

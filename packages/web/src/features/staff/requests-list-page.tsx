@@ -1,13 +1,14 @@
 import {
   formatAthensDateTime,
-  normalizeEntityName,
+  newPermissionRequestFormSchema,
   type EntityRole,
   type Permission,
 } from '@dilosi/domain';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
+import { TextInput, useSchemaForm } from '../../ui/form';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
@@ -18,16 +19,7 @@ import { useMyPermissionRequests } from './api/list-my-permission-requests';
 import { useRequestPermission } from './api/request-permission';
 import { useEntityDirectory } from './api/search-entity-directory';
 import { useWithdrawPermissionRequest } from './api/withdraw-permission-request';
-import {
-  ErrorSummary,
-  Paging,
-  RoleChoice,
-  StaffTable,
-  TextField,
-  useErrorToast,
-  usePaging,
-  type FieldErrors,
-} from './staff-ui';
+import { ErrorSummary, Paging, RoleChoice, StaffTable, useErrorToast, usePaging } from './staff-ui';
 import '../../ui/dashboard.css';
 
 /** The spec's labels of a request: waiting, accepted, rejected, else unknown. */
@@ -161,30 +153,23 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('dashboard');
   const request = useRequestPermission();
   const errorToast = useErrorToast();
-  const [entityName, setEntityName] = useState('');
-  const [role, setRole] = useState<EntityRole>('clerk');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const locale = useLocale();
-  const directory = useEntityDirectory(entityName);
-  const suggestions = directory.data?.data ?? [];
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const name = normalizeEntityName(entityName);
-    const found: FieldErrors = name === '' ? { 'request-entity': t('staff.form.required') } : {};
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    request.mutate(
-      { entity_name: name, role },
-      {
+  const { attachSummary, ...form } = useSchemaForm({
+    schema: newPermissionRequestFormSchema,
+    initialValues: { entity_name: '', role: 'clerk' as EntityRole },
+    idPrefix: 'request',
+    ids: { entity_name: 'request-entity' },
+    onValid: (body) =>
+      request.mutate(body, {
         onSuccess: () => {
           showToast('success', () => t('staff.requests.sent'));
           onClose();
         },
         onError: (error) => errorToast(error),
-      },
-    );
-  };
+      }),
+  });
+  const directory = useEntityDirectory(form.values.entity_name);
+  const suggestions = directory.data?.data ?? [];
 
   return (
     <ModalDialog
@@ -193,18 +178,19 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
       title={t('staff.requests.new')}
       closeLabel={t('staff.form.close')}
     >
-      <form onSubmit={submit} noValidate>
-        <ErrorSummary errors={errors} order={['request-entity']} />
-        <TextField
-          id="request-entity"
+      <form onSubmit={form.handleSubmit} noValidate>
+        <ErrorSummary ref={attachSummary} items={form.summary} />
+        <TextInput
           label={t('staff.requests.entityName')}
           hint={t('staff.requests.entityNameHint')}
-          value={entityName}
-          // Upper-cased as typed (spec section 5).
-          onChange={(value) => setEntityName(value.toLocaleUpperCase('el'))}
-          error={errors['request-entity']}
+          autoComplete="off"
           maxLength={200}
           list="request-entity-suggestions"
+          {...form.input('entity_name')}
+          // Upper-cased as typed (spec section 5).
+          onChange={(event) =>
+            form.setValue('entity_name', event.target.value.toLocaleUpperCase('el'))
+          }
         />
         {/* The browser's own suggestion list, announced by screen readers with the field. */}
         <datalist id="request-entity-suggestions" aria-label={t('staff.requests.suggestions')}>
@@ -217,12 +203,7 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
             </option>
           ))}
         </datalist>
-        <RoleChoice
-          id="request-role"
-          legend={t('staff.roles.legend')}
-          value={[role]}
-          onChange={(roles) => setRole(roles[0] ?? 'clerk')}
-        />
+        <RoleChoice legend={t('staff.roles.legend')} field={form.field('role')} />
         <div className="govgr-button-group">
           <button
             type="submit"

@@ -1,10 +1,17 @@
 import { DASHBOARD_PAGE_SIZES, ENTITY_ROLES, type EntityRole } from '@dilosi/domain';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../api/api-client';
 import { PageLinks } from '../../ui/page-links';
-import { ErrorSummary as FormErrorSummary, FieldGroup, TextInput } from '../../ui/form';
+import {
+  Checkbox,
+  ErrorSummary as FormErrorSummary,
+  FieldGroup,
+  RadioGroup,
+  type ErrorSummaryItem,
+  type SchemaFieldProps,
+} from '../../ui/form';
 import { showToast } from '../../ui/toasts';
 import { paths } from '../../config/paths';
 
@@ -13,105 +20,72 @@ import { paths } from '../../config/paths';
  * (`ui/form`), the head's navigation, paging.
  */
 
-export type FieldErrors = Record<string, string>;
-
 /**
- * The kit's error summary over a map of field id → message, in the form's order; it takes the
- * focus whenever the set of errors changes.
+ * The kit's error summary of a staff form (`useSchemaForm`'s `summary`); the form's
+ * `attachSummary` is its ref, so a failed submit moves the focus to it.
  */
-export function ErrorSummary({ errors, order }: { errors: FieldErrors; order: string[] }) {
+export function ErrorSummary({
+  items,
+  ref,
+}: {
+  items: readonly ErrorSummaryItem[];
+  ref: (node: HTMLElement | null) => void;
+}) {
   const { t } = useTranslation('dashboard');
-  const ref = useRef<HTMLDivElement>(null);
-  const ids = order.filter((id) => errors[id]);
-  const key = ids.join();
-  useEffect(() => {
-    if (key) ref.current?.focus();
-  }, [key]);
-  if (ids.length === 0) return null;
+  if (items.length === 0) return null;
   return (
     <FormErrorSummary
       ref={ref}
       title={t('staff.form.errorTitle')}
       headingClassName="govgr-heading-s"
-      items={ids.map((id) => ({ key: id, message: errors[id], href: `#${id}` }))}
+      items={items}
     />
   );
 }
 
-export function TextField(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  hint?: string;
-  type?: 'text' | 'email';
-  inputMode?: 'numeric' | 'email';
-  maxLength?: number;
-  autoComplete?: string;
-  /** The id of a datalist of suggestions. */
-  list?: string;
-}) {
-  return (
-    <TextInput
-      id={props.id}
-      label={props.label}
-      hint={props.hint}
-      error={props.error}
-      type={props.type ?? 'text'}
-      inputMode={props.inputMode}
-      maxLength={props.maxLength ?? 300}
-      autoComplete={props.autoComplete ?? 'off'}
-      list={props.list}
-      value={props.value}
-      onChange={(event) => props.onChange(event.target.value)}
-    />
-  );
-}
-
-/** Clerk or head as radio buttons (one role) or checkboxes (a staff member's roles). */
-export function RoleChoice(props: {
-  id: string;
+/** Clerk or head, one of them (a request, a person added). */
+export function RoleChoice({
+  legend,
+  field,
+}: {
   legend: string;
-  multiple?: boolean;
-  value: EntityRole[];
-  onChange: (roles: EntityRole[]) => void;
-  error?: string | undefined;
+  field: SchemaFieldProps<EntityRole>;
 }) {
   const { t } = useTranslation('dashboard');
-  const type = props.multiple ? 'checkbox' : 'radio';
-  const group = props.multiple ? 'checkboxes' : 'radios';
   return (
-    <FieldGroup id={props.id} legend={props.legend} error={props.error}>
-      <div className={`govgr-${group}`}>
-        {ENTITY_ROLES.map((role, index) => {
-          const inputId = index === 0 ? props.id : `${props.id}-${role}`;
-          return (
-            <div key={role} className={`govgr-${group}__item`}>
-              <input
-                className={`govgr-${group}__input`}
-                type={type}
-                id={inputId}
-                name={props.id}
-                value={role}
-                checked={props.value.includes(role)}
-                onChange={(event) =>
-                  props.onChange(
-                    props.multiple
-                      ? event.target.checked
-                        ? [...props.value, role]
-                        : props.value.filter((r) => r !== role)
-                      : [role],
-                  )
-                }
-              />
-              <label className={`govgr-label govgr-${group}__label`} htmlFor={inputId}>
-                {t(`staff.roles.${role}`)}
-              </label>
-            </div>
-          );
-        })}
-      </div>
+    <FieldGroup id={field.id} legend={legend} error={field.error}>
+      <RadioGroup
+        {...field}
+        options={ENTITY_ROLES.map((role) => ({ value: role, label: t(`staff.roles.${role}`) }))}
+      />
+    </FieldGroup>
+  );
+}
+
+/** A staff member's roles, clerk and / or head; the first box carries the field's id. */
+export function RolesChoice({
+  legend,
+  field,
+}: {
+  legend: string;
+  field: SchemaFieldProps<EntityRole[]>;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <FieldGroup id={field.id} legend={legend} error={field.error}>
+      {ENTITY_ROLES.map((role, index) => (
+        <Checkbox
+          key={role}
+          id={index === 0 ? field.id : `${field.id}-${role}`}
+          label={t(`staff.roles.${role}`)}
+          checked={field.value.includes(role)}
+          onChange={(checked) =>
+            field.onChange(
+              checked ? [...field.value, role] : field.value.filter((held) => held !== role),
+            )
+          }
+        />
+      ))}
     </FieldGroup>
   );
 }

@@ -1,8 +1,14 @@
-import { isValidAfm, type EntityRole, type StaffEntry } from '@dilosi/domain';
-import { useState, type FormEvent } from 'react';
+import {
+  newStaffFormSchema,
+  staffRolesSchema,
+  type EntityRole,
+  type StaffEntry,
+} from '@dilosi/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '../../api/auth';
+import { TextInput, useSchemaForm } from '../../ui/form';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
@@ -16,10 +22,9 @@ import {
   ErrorSummary,
   HeadNav,
   RoleChoice,
+  RolesChoice,
   StaffTable,
-  TextField,
   useErrorToast,
-  type FieldErrors,
 } from './staff-ui';
 import '../../ui/dashboard.css';
 
@@ -110,54 +115,24 @@ export function UsersActivePage() {
   );
 }
 
-const ADD_FIELDS = ['staff-firstname', 'staff-surname', 'staff-afm'] as const;
-
 function AddStaffDialog({ entityId, onClose }: { entityId: string; onClose: () => void }) {
-  const { t } = useTranslation(['dashboard', 'validation']);
+  const { t } = useTranslation('dashboard');
   const add = useAddStaff(entityId);
   const errorToast = useErrorToast();
-  const [values, setValues] = useState({ firstname: '', surname: '', afm: '' });
-  const [role, setRole] = useState<EntityRole>('clerk');
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const person = {
-      firstname: values.firstname.trim(),
-      surname: values.surname.trim(),
-      afm: values.afm.trim(),
-    };
-    const required = t('staff.form.required');
-    const found: FieldErrors = {};
-    if (person.firstname === '') found['staff-firstname'] = required;
-    if (person.surname === '') found['staff-surname'] = required;
-    if (person.afm === '') found['staff-afm'] = required;
-    else if (!isValidAfm(person.afm)) found['staff-afm'] = t('validation:afm_invalid');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    add.mutate(
-      { ...person, role },
-      {
+  // "Required" and "valid tax number" are the domain's, the checks the server makes again.
+  const { attachSummary, ...form } = useSchemaForm({
+    schema: newStaffFormSchema,
+    initialValues: { firstname: '', surname: '', afm: '', role: 'clerk' as EntityRole },
+    idPrefix: 'staff',
+    onValid: (person) =>
+      add.mutate(person, {
         onSuccess: () => {
           showToast('success', () => t('staff.active.added'));
           onClose();
         },
         onError: (error) => errorToast(error),
-      },
-    );
-  };
-
-  const field = (key: keyof typeof values, label: string) => (
-    <TextField
-      id={`staff-${key}`}
-      label={label}
-      value={values[key]}
-      onChange={(value) => setValues({ ...values, [key]: value })}
-      error={errors[`staff-${key}`]}
-      inputMode={key === 'afm' ? 'numeric' : undefined}
-      maxLength={key === 'afm' ? 9 : 100}
-    />
-  );
+      }),
+  });
 
   return (
     <ModalDialog
@@ -166,17 +141,28 @@ function AddStaffDialog({ entityId, onClose }: { entityId: string; onClose: () =
       title={t('staff.active.add')}
       closeLabel={t('staff.form.close')}
     >
-      <form onSubmit={submit} noValidate>
-        <ErrorSummary errors={errors} order={[...ADD_FIELDS]} />
-        {field('firstname', t('staff.active.firstname'))}
-        {field('surname', t('staff.active.surname'))}
-        {field('afm', t('staff.active.afm'))}
-        <RoleChoice
-          id="staff-role"
-          legend={t('staff.roles.legend')}
-          value={[role]}
-          onChange={(roles) => setRole(roles[0] ?? 'clerk')}
+      <form onSubmit={form.handleSubmit} noValidate>
+        <ErrorSummary ref={attachSummary} items={form.summary} />
+        <TextInput
+          label={t('staff.active.firstname')}
+          autoComplete="off"
+          maxLength={100}
+          {...form.input('firstname')}
         />
+        <TextInput
+          label={t('staff.active.surname')}
+          autoComplete="off"
+          maxLength={100}
+          {...form.input('surname')}
+        />
+        <TextInput
+          label={t('staff.active.afm')}
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={9}
+          {...form.input('afm')}
+        />
+        <RoleChoice legend={t('staff.roles.legend')} field={form.field('role')} />
         <div className="govgr-button-group">
           <button type="submit" className="govgr-btn govgr-btn-primary" disabled={add.isPending}>
             {t('staff.active.add')}
@@ -194,25 +180,26 @@ function RolesDialog(props: { entityId: string; entry: StaffEntry; onClose: () =
   const { t } = useTranslation('dashboard');
   const setRoles = useSetStaffRoles(props.entityId);
   const errorToast = useErrorToast();
-  const [roles, setRolesValue] = useState<EntityRole[]>(props.entry.roles);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found: FieldErrors =
-      roles.length === 0 ? { 'roles-choice': t('staff.active.rolesRequired') } : {};
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setRoles.mutate(
-      { userId: props.entry.user_id, roles },
-      {
-        onSuccess: () => {
-          showToast('success', () => t('staff.active.saved'));
-          props.onClose();
+  // The route's own schema: at least one role.
+  const { attachSummary, ...form } = useSchemaForm({
+    schema: staffRolesSchema,
+    initialValues: { roles: props.entry.roles },
+    idPrefix: 'roles',
+    ids: { roles: 'roles-choice' },
+    messageOf: (error) =>
+      error.code === 'choices_too_few' ? t('staff.active.rolesRequired') : undefined,
+    onValid: ({ roles }) =>
+      setRoles.mutate(
+        { userId: props.entry.user_id, roles },
+        {
+          onSuccess: () => {
+            showToast('success', () => t('staff.active.saved'));
+            props.onClose();
+          },
+          onError: (error) => errorToast(error),
         },
-        onError: (error) => errorToast(error),
-      },
-    );
-  };
+      ),
+  });
   return (
     <ModalDialog
       isOpen
@@ -220,16 +207,9 @@ function RolesDialog(props: { entityId: string; entry: StaffEntry; onClose: () =
       title={t('staff.active.editRolesOf', { name: props.entry.name })}
       closeLabel={t('staff.form.close')}
     >
-      <form onSubmit={submit} noValidate>
-        <ErrorSummary errors={errors} order={['roles-choice']} />
-        <RoleChoice
-          id="roles-choice"
-          legend={t('staff.active.roles')}
-          multiple
-          value={roles}
-          onChange={setRolesValue}
-          error={errors['roles-choice']}
-        />
+      <form onSubmit={form.handleSubmit} noValidate>
+        <ErrorSummary ref={attachSummary} items={form.summary} />
+        <RolesChoice legend={t('staff.active.roles')} field={form.field('roles')} />
         <div className="govgr-button-group">
           <button
             type="submit"

@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 import { controlAria } from './field-ids';
 
-export type RadioOption<V extends string> = { value: V; label: ReactNode; hint?: ReactNode };
+/** One answer: its label, a description line under it (`hint`), and whether it can be chosen. */
+export type RadioOption<V extends string> = {
+  value: V;
+  label: ReactNode;
+  hint?: ReactNode;
+  isDisabled?: boolean;
+};
 
 /**
  * The GOV.GR radios of a question (put them in a `FieldGroup`, whose legend is the question).
  * The first option carries `id`, so an error summary's link lands on it; the others `id-value`.
+ * A form's field (`useSchemaForm`'s `field(name)`) can be spread onto it.
  */
 export function RadioGroup<V extends string>({
   id,
@@ -13,6 +20,7 @@ export function RadioGroup<V extends string>({
   options,
   value,
   onChange,
+  onBlur,
   isInline = false,
 }: {
   id: string;
@@ -20,6 +28,7 @@ export function RadioGroup<V extends string>({
   options: readonly RadioOption<V>[];
   value: V | null;
   onChange: (value: V) => void;
+  onBlur?: () => void;
   isInline?: boolean;
 }) {
   return (
@@ -36,8 +45,10 @@ export function RadioGroup<V extends string>({
                 name={name}
                 value={option.value}
                 checked={value === option.value}
+                disabled={option.isDisabled}
                 {...(option.hint ? { 'aria-describedby': `${optionId}-hint` } : {})}
                 onChange={() => onChange(option.value)}
+                onBlur={onBlur}
               />
               {option.label}
             </label>

@@ -82,7 +82,6 @@ export function ActionDialog({
         initialState={item.inbox_status}
         error={error}
         isPending={action.isPending}
-        onError={setError}
         onSubmit={run}
         onCancel={onClose}
       />
