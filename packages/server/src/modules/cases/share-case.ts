@@ -1,4 +1,4 @@
-import { isValidAfm, messageMachine } from '@dilosi/domain';
+import { invalidFieldsOf, messageMachine, shareCaseFormSchema } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
@@ -21,22 +21,14 @@ export async function shareCase(
   db: Kysely<DB>,
   input: { entityId: string; inboxId: string; userId: string; target: ShareTarget },
 ): Promise<void> {
-  const target = {
-    firstname: input.target.firstname.trim(),
-    surname: input.target.surname.trim(),
-    afm: input.target.afm.trim(),
-  };
-  const invalid = [
-    ...(['firstname', 'surname'] as const)
-      .filter((field) => target[field] === '')
-      .map((field) => ({ invalid_field: field, error_info: { code: 'required' } })),
-    ...(target.afm === ''
-      ? [{ invalid_field: 'afm', error_info: { code: 'required' } }]
-      : isValidAfm(target.afm)
-        ? []
-        : [{ invalid_field: 'afm', error_info: { code: 'afm_invalid' } }]),
-  ];
-  if (invalid.length > 0) throw new AppError(400, 'invalid_request', { invalid_fields: invalid });
+  // The same schema the web form runs (domain): required names, a valid tax number.
+  const checked = shareCaseFormSchema.safeParse(input.target);
+  if (!checked.success) {
+    throw new AppError(400, 'invalid_request', {
+      invalid_fields: invalidFieldsOf(shareCaseFormSchema, input.target),
+    });
+  }
+  const target = checked.data;
 
   await db.transaction().execute(async (trx) => {
     const entry = await findCase(trx, input.entityId, input.inboxId, { forUpdate: true });

@@ -1,8 +1,8 @@
 import {
-  isValidAfm,
+  invalidFieldsOf,
+  personByAfmSchema,
   PERMISSION_GRANTING_STATE,
   type EntityRole,
-  type InvalidField,
 } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
@@ -22,22 +22,14 @@ export async function addStaffMember(
   db: Kysely<DB>,
   input: { entityId: string; userId: string; person: NewStaffInput },
 ): Promise<void> {
-  const person = {
-    firstname: input.person.firstname.trim(),
-    surname: input.person.surname.trim(),
-    afm: input.person.afm.trim(),
-  };
-  const invalid: InvalidField[] = [
-    ...(['firstname', 'surname'] as const)
-      .filter((field) => person[field] === '')
-      .map((field) => ({ invalid_field: field, error_info: { code: 'required' } })),
-    ...(person.afm === ''
-      ? [{ invalid_field: 'afm', error_info: { code: 'required' } }]
-      : isValidAfm(person.afm)
-        ? []
-        : [{ invalid_field: 'afm', error_info: { code: 'afm_invalid' } }]),
-  ];
-  if (invalid.length > 0) throw new AppError(400, 'invalid_request', { invalid_fields: invalid });
+  // The same schema the web form runs (domain): required names, a valid tax number.
+  const checked = personByAfmSchema.safeParse(input.person);
+  if (!checked.success) {
+    throw new AppError(400, 'invalid_request', {
+      invalid_fields: invalidFieldsOf(personByAfmSchema, input.person),
+    });
+  }
+  const person = checked.data;
 
   try {
     await db.transaction().execute(async (trx) => {
