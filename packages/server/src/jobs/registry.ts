@@ -3,6 +3,7 @@ import { alertDigestsJob } from './definitions/alert-digests';
 import { alertLimitsRetentionJob } from './definitions/alert-limits-retention';
 import { documentsRetentionJob } from './definitions/documents-retention';
 import { heartbeatJob } from './definitions/heartbeat';
+import { pendingUploadsExpiryJob } from './definitions/pending-uploads-expiry';
 import { vaultExportExpiryJob, vaultExportJob } from './definitions/vault-export';
 import type { JobDefinition } from './job';
 import type { JobName } from './job-payloads';
@@ -16,6 +17,7 @@ const jobsByName = {
   'alert-digests': alertDigestsJob,
   'alert-limits-retention': alertLimitsRetentionJob,
   'documents-retention': documentsRetentionJob,
+  'pending-uploads-expiry': pendingUploadsExpiryJob,
   'access-log-retention': accessLogRetentionJob,
   'vault-export': vaultExportJob,
   'vault-export-expiry': vaultExportExpiryJob,
