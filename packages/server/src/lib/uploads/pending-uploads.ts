@@ -34,7 +34,8 @@ export async function findPendingUploads(
 
 /**
  * Moves pending uploads into a document's files, in the caller's transaction: the bytes go from
- * one table to the other inside the database (never through here), and the pending rows go.
+ * one table to the other inside the database (never through here), the file keeps its id (the
+ * `file_id` the client holds now names the document's file), and the pending rows go.
  */
 export async function movePendingUploads(
   db: Queryable,
@@ -47,6 +48,7 @@ export async function movePendingUploads(
     await db
       .insertInto('document_files')
       .columns([
+        'id',
         'document_id',
         'field_key',
         'attachment_index',
@@ -61,6 +63,7 @@ export async function movePendingUploads(
         eb
           .selectFrom('pending_uploads')
           .select([
+            'id',
             sql<string>`${documentId}::uuid`.as('document_id'),
             sql<string>`${take.fieldKey}::text`.as('field_key'),
             sql<number>`${take.index}::integer`.as('attachment_index'),
