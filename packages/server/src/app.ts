@@ -19,6 +19,7 @@ import {
 } from './modules/auth';
 import { getAppConfigRoute } from './modules/config';
 import { documentActionRoutes, documentRoutes, publicDocumentRoutes } from './modules/documents';
+import { attachmentRoutes } from './modules/attachments';
 import { createIssuanceServices, issuanceRoutes } from './modules/issuance';
 import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/access-log';
 import { alertEntityStaff, caseRoutes, forwardRoutes, publicCaseRoutes } from './modules/cases';
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           pdfInspector,
           issuance,
         });
+        await attachmentRoutes(authenticated, { catalog, database, config, pdfInspector });
         await documentActionRoutes(authenticated, issuance);
         await issuanceRoutes(authenticated, issuance);
         await recipientRoutes(authenticated, database);

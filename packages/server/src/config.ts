@@ -101,6 +101,10 @@ export const envSchema = z.object({
   PDF_CHECK_TIMEOUT_MS: positiveInt(10_000),
   PDF_CHECK_MEMORY_MB: positiveInt(256),
   PDF_CHECK_THREADS: positiveInt(2),
+  // POST /api/attachments (docs/api.md, "Attachments"): an upload not referenced by a create or
+  // update within this many minutes is gone; at most this many uploads per person per hour.
+  UPLOAD_PENDING_TTL_MINUTES: positiveInt(60),
+  UPLOADS_PER_HOUR: positiveInt(60),
   // Issued PDFs are rendered in this many worker threads; 0 renders on the request thread.
   PDF_RENDER_THREADS: nonNegativeInt(1),
   /** Folder of the template catalogue (*.json); default packages/server/templates. */

@@ -6,6 +6,7 @@ import type { JobName } from './jobs/job-payloads';
 import type { AppEventService } from './lib/after-commit';
 import { appEventJob } from './lib/app-event-job';
 import { accessLogRetentionJob } from './modules/access-log';
+import { pendingUploadsExpiryJob } from './modules/attachments';
 import { alertLimitsRetentionJob } from './modules/cases';
 import { documentsRetentionJob } from './modules/issuance';
 import { alertDigestsJob } from './modules/messages';
@@ -32,6 +33,7 @@ const jobsByName = {
   'alert-digests': alertDigestsJob,
   'alert-limits-retention': alertLimitsRetentionJob,
   'documents-retention': documentsRetentionJob,
+  'pending-uploads-expiry': pendingUploadsExpiryJob,
   'access-log-retention': accessLogRetentionJob,
   'vault-export': vaultExportJob,
   'vault-export-expiry': vaultExportExpiryJob,

@@ -37,6 +37,22 @@ export const attachmentValueSchema = z.object({
 });
 export type AttachmentValue = z.infer<typeof attachmentValueSchema>;
 
+/**
+ * An attachment value of a create or update body (spec section 3, Attachment value): a stored
+ * file of the document or a pending upload of the caller by `file_id`, or a file inline, its
+ * bytes in base64 (`content-encoding: base64`).
+ */
+export const attachmentWriteSchema = z.union([
+  z.object({ file_id: z.string().max(100) }),
+  z.object({
+    filename: z.string().min(1).max(255),
+    content: z.string(),
+    'content-encoding': z.literal('base64'),
+    'content-type': z.string().max(100).optional(),
+  }),
+]);
+export type AttachmentWrite = z.infer<typeof attachmentWriteSchema>;
+
 /** The recipient of a document: an addressable entity, or a person or body named by the citizen. */
 export const recipientSchema = z.discriminatedUnion('type', [
   z.object({
@@ -278,8 +294,12 @@ export const documentWriteSchema = z.object({
     'declaration-id': z.string().optional(),
     'digest-sha256': z.string().optional(),
     statements: z.record(z.string(), z.unknown()).default({}),
-    /** Existing attachments to keep, by field; new files come as multipart parts. */
-    attachments: z.record(z.string(), z.array(z.object({ file_id: z.string() }))).default({}),
+    /**
+     * A field's files after the write, by field (a field not named keeps its files): stored files
+     * kept and uploads of POST /api/attachments by `file_id`, files inline in base64; files may
+     * also come as multipart parts (docs/api.md, "Attachments").
+     */
+    attachments: z.record(z.string(), z.array(attachmentWriteSchema)).default({}),
   }),
   /** Creating on behalf of someone who authorised it. */
   caller_authorization_id: z.string().max(100).optional(),

@@ -60,6 +60,8 @@ const SERVER_ONLY_CODES = [
   'pdf_too_complex',
   'pdf_active_content',
   'file_type_invalid',
+  'attachment_not_found',
+  'attachment_content_invalid',
 ];
 
 // One failing call per code, so that a new code cannot be added without its messages.

@@ -38,6 +38,10 @@ export const VALIDATION_CODES = [
   'pdf_too_complex',
   'pdf_active_content',
   'file_type_invalid',
+  // Attachment values of a write (docs/api.md, "Attachments"): an unknown or expired file_id,
+  // inline content that is not base64.
+  'attachment_not_found',
+  'attachment_content_invalid',
   // Template-specific rules (templates/rules).
   'date_future',
   'date_too_old',

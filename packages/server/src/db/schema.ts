@@ -225,6 +225,28 @@ export type DocumentFilesTable = {
   created_at: Timestamp;
 };
 
+/** A file of POST /api/attachments waiting for a create or update to reference it (0024). */
+export type PendingUploadsTable = {
+  id: Generated<string>;
+  owner_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  template_refname: string | null;
+  field_key: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+};
+
+/** One upload of a person, counted by UPLOADS_PER_HOUR. */
+export type UploadEventsTable = {
+  id: Generated<number>;
+  user_id: string;
+  at: Timestamp;
+};
+
 export type DocumentEventsTable = {
   id: Generated<number>;
   document_id: string;
@@ -549,6 +571,8 @@ export type DB = {
   templates: TemplatesTable;
   documents: DocumentsTable;
   document_files: DocumentFilesTable;
+  pending_uploads: PendingUploadsTable;
+  upload_events: UploadEventsTable;
   document_events: DocumentEventsTable;
   outbox: OutboxTable;
   app_events: AppEventsTable;

@@ -14,6 +14,7 @@ export const jobPayloads = {
   'alert-digests': noPayload,
   'alert-limits-retention': noPayload,
   'documents-retention': noPayload,
+  'pending-uploads-expiry': noPayload,
   'access-log-retention': noPayload,
   'vault-export': z.object({ export_id: z.uuid() }),
   'vault-export-expiry': noPayload,

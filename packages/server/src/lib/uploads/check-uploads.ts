@@ -1,7 +1,17 @@
 import type { ErrorCode, InvalidField, Locale, TemplateField } from '@dilosi/domain';
 import { AppError } from '../app-error';
 import { translate } from '../i18n';
-import type { UploadedFile } from './read-multipart-body';
+import type { PdfProblem } from '../pdf-inspection/pdf-inspector';
+import type { UploadedFile } from './uploaded-file';
+
+/** What the checks read of a file: its bytes (or, for a stored one, its size) and its problem. */
+export type FileToCheck = {
+  fieldKey: string;
+  truncated?: boolean;
+  pdfProblem?: PdfProblem | null;
+} & ({ bytes: Buffer } | { size: number });
+
+const sizeOf = (file: FileToCheck) => ('bytes' in file ? file.bytes.length : file.size);
 
 const MB = 1_048_576;
 
@@ -35,19 +45,19 @@ export function checkUploads(
  * The same checks for uploads outside a template (a citizen's message, issue #33): `limitOf`
  * gives the size limit of the uploads aimed at a key, or undefined to ignore them.
  */
-export function checkFileUploads(
-  uploads: readonly UploadedFile[],
+export function checkFileUploads<F extends FileToCheck>(
+  uploads: readonly F[],
   limitOf: (fieldKey: string) => number | undefined,
   options: { locale: Locale },
-): UploadedFile[] {
-  const accepted: UploadedFile[] = [];
+): F[] {
+  const accepted: F[] = [];
   const refused: InvalidField[] = [];
   let firstLimitMb: number | undefined;
   let firstCode: ErrorCode | undefined;
   for (const upload of uploads) {
     const limit = limitOf(upload.fieldKey);
     if (limit === undefined) continue;
-    if (upload.truncated || upload.bytes.length > limit) {
+    if (upload.truncated || sizeOf(upload) > limit) {
       const maxMb = Math.round((limit / MB) * 10) / 10;
       firstLimitMb ??= maxMb;
       firstCode ??= 'file_too_large';

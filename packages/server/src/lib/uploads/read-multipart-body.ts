@@ -1,37 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AppError } from '../app-error';
-import type { PdfInspector, PdfProblem } from '../pdf-inspection/pdf-inspector';
-import { hasInvalidCharacters, invalidCharactersError } from '../input-hygiene';
+import type { PdfInspector } from '../pdf-inspection/pdf-inspector';
+import { readInlineAttachments } from './read-inline-attachments';
+import { inspectUpload, type UploadedFile } from './uploaded-file';
 
-/** A file part of a create or update: `file__{fieldKey}` or `file__{fieldKey}#{index}`. */
-export type UploadedFile = {
-  fieldKey: string;
-  index: number;
-  filename: string;
-  contentType: string;
-  bytes: Buffer;
-  /** Longer than the parser's cap: only the first bytes were kept. */
-  truncated: boolean;
-  /** What is wrong with it as a PDF; checked here, before any transaction holds a lock. */
-  pdfProblem: PdfProblem | null;
-};
+export type { UploadedFile } from './uploaded-file';
 
 const uploadsByRequest = new WeakMap<FastifyRequest, UploadedFile[]>();
 
-/** The file parts of a multipart create or update (none for JSON). */
+/** The file parts of a multipart create or update and its inline base64 attachments. */
 export function uploadsOf(request: FastifyRequest): UploadedFile[] {
   return uploadsByRequest.get(request) ?? [];
+}
+
+function keepUploads(request: FastifyRequest, uploads: readonly UploadedFile[]): void {
+  if (uploads.length === 0) return;
+  uploadsByRequest.set(request, [...uploadsOf(request), ...uploads]);
 }
 
 /** A request may carry this many maximum-size files' worth of bytes in all. */
 const MAX_TOTAL_FACTOR = 5;
 
 const FILE_PART = /^file__([a-z][a-z0-9_]*)(?:#(\d{1,2}))?$/;
-
-// A control character (U+0000 to U+001F, U+007F to U+009F) has no place in a file name: U+0000
-// cannot be stored, the others could break a download's header or a listing's line.
-const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
  * Lets the routes of `scope` take multipart bodies (a `json` part and file parts) as well as
@@ -61,10 +52,14 @@ export async function acceptMultipartUploads(
  * read up to `maxFileSize` (the parser's cap) and checked as a PDF in a worker thread
  * (lib/pdf-inspection). No `json` part, bad JSON or an unknown part name: 400 invalid_request;
  * a control character in a file name: 400 text_invalid_characters; more than 5 maximum-size
- * files in all: 413; the checking workers' queue full: 503.
+ * files in all: 413; the checking workers' queue full: 503. Inline base64 attachments of the
+ * body (JSON or the `json` part) are decoded and checked the same way (read-inline-attachments).
  */
 export function multipartBodyReader(maxFileSize: number, pdfInspector: PdfInspector) {
-  return (request: FastifyRequest) => readMultipartBody(request, maxFileSize, pdfInspector);
+  return async (request: FastifyRequest) => {
+    await readMultipartBody(request, maxFileSize, pdfInspector);
+    keepUploads(request, await readInlineAttachments(request, pdfInspector));
+  };
 }
 
 async function readMultipartBody(
@@ -74,7 +69,6 @@ async function readMultipartBody(
 ): Promise<void> {
   if (!request.isMultipart()) return;
   const uploads: UploadedFile[] = [];
-  uploadsByRequest.set(request, uploads);
   // A `json` part sent as application/json arrives already parsed by @fastify/multipart.
   let json: { text: string } | { parsed: unknown } | undefined;
   let problem = false;
@@ -92,20 +86,16 @@ async function readMultipartBody(
         problem = true;
         continue;
       }
-      // Refused rather than cleaned: no browser sends such a name, and a cleaned one would not be
-      // the name the citizen chose (docs/decisions.md).
-      if (CONTROL_CHARACTER.test(part.filename) || hasInvalidCharacters(part.filename)) {
-        throw invalidCharactersError(request, match[1]);
-      }
-      uploads.push({
-        fieldKey: match[1],
-        index: match[2] === undefined ? 0 : Number(match[2]),
-        filename: part.filename.slice(0, 255) || 'file',
-        contentType: part.mimetype,
-        bytes,
-        truncated: part.file.truncated,
-        pdfProblem: part.file.truncated ? null : await pdfInspector.inspect(bytes, part.mimetype),
-      });
+      uploads.push(
+        await inspectUpload(request, pdfInspector, {
+          fieldKey: match[1],
+          index: match[2] === undefined ? 0 : Number(match[2]),
+          filename: part.filename,
+          contentType: part.mimetype,
+          bytes,
+          truncated: part.file.truncated,
+        }),
+      );
     } else if (part.fieldname === 'json' && json === undefined) {
       json = typeof part.value === 'string' ? { text: part.value } : { parsed: part.value };
     } else {
@@ -113,6 +103,7 @@ async function readMultipartBody(
     }
   }
   if (problem || json === undefined) throw new AppError(400, 'invalid_request');
+  keepUploads(request, uploads);
   if ('parsed' in json) {
     request.body = json.parsed;
     return;

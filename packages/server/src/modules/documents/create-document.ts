@@ -29,6 +29,7 @@ import type { DocumentServices } from './document-services';
 import { prefillValues } from './prefill-values';
 import { uploadsOf, type UploadedFile } from '../../lib/uploads/read-multipart-body';
 import { documentBodySchema, documentResponseSchema } from './schemas';
+import { planDocumentAttachments } from './plan-attachments';
 import { storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';
 import { toApiDocument } from './to-api-document';
@@ -196,7 +197,7 @@ export async function createDraft(
     fileMaxSize: config.FILE_MAX_SIZE,
     locale: input.locale,
   });
-  const latest = new Map(uploads.map((upload) => [`${upload.fieldKey}#${upload.index}`, upload]));
+  const hasFiles = uploads.length > 0 || Object.keys(document.attachments).length > 0;
 
   const step = firstEditingStep(template, {
     values: statements,
@@ -245,11 +246,20 @@ export async function createDraft(
   // The document and its first history row are one statement, atomic on its own; files and the
   // caller's own writes need a transaction around them.
   const row =
-    latest.size === 0 && !replyToEntryId
+    !hasFiles && !replyToEntryId
       ? await insert(database.db)
       : await database.db.transaction().execute(async (trx) => {
           const inserted = await insert(trx);
-          await storeUploads(trx, inserted.id, [...latest.values()]);
+          const plan = await planDocumentAttachments(trx, {
+            existing: [],
+            attachments: document.attachments,
+            uploads,
+            fields: attachmentFields,
+            ownerId: user.id,
+            fileMaxSize: config.FILE_MAX_SIZE,
+            locale: input.locale,
+          });
+          await storeUploads(trx, inserted.id, plan);
           if (replyToEntryId) {
             await recordCaseEvent(trx, {
               entryId: replyToEntryId,

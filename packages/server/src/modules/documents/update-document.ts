@@ -39,12 +39,12 @@ import type { DocumentServices } from './document-services';
 import { OTP_FIELD_KEY } from '../issuance';
 import { confirmIssuance } from './confirm-issuance';
 import { requestIssuance } from './request-issuance';
-import { planAttachments } from './plan-attachments';
+import { planDocumentAttachments } from './plan-attachments';
 import { uploadsOf, type UploadedFile } from '../../lib/uploads/read-multipart-body';
 import { resolveRecipients } from './resolve-recipients';
 import { declarationNotFound, notAllowedOnState } from './document-errors';
 import { documentBodySchema, documentParamsSchema, documentResponseSchema } from './schemas';
-import { storeUploads } from './store-uploads';
+import { changesFiles, storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';
 import { contentOf, toApiDocument } from './to-api-document';
 import { invalidFieldsError, toInvalidFields } from './to-invalid-fields';
@@ -181,6 +181,7 @@ export async function saveDocumentStep(
       storedFiles,
       document,
       uploads: input.uploads,
+      ownerId: user.id,
       fileMaxSize: config.FILE_MAX_SIZE,
       locale,
     });
@@ -193,7 +194,7 @@ export async function saveDocumentStep(
     if (plan.removeIds.length > 0) {
       await trx.deleteFrom('document_files').where('id', 'in', plan.removeIds).execute();
     }
-    await storeUploads(trx, stored.id, plan.add);
+    await storeUploads(trx, stored.id, plan);
     const updated = await updateDocumentRecorded(
       trx,
       stored.id,
@@ -218,10 +219,7 @@ export async function saveDocumentStep(
     return {
       row: updated,
       template: definition,
-      files:
-        plan.removeIds.length > 0 || plan.add.length > 0
-          ? await listDocumentFiles(trx, stored.id, definition)
-          : storedFiles,
+      files: changesFiles(plan) ? await listDocumentFiles(trx, stored.id, definition) : storedFiles,
     };
   });
   if (saved.requested) {
@@ -253,6 +251,8 @@ async function readStepInput(
     storedFiles: DocumentFileInfo[];
     document: DocumentWrite['document'];
     uploads: UploadedFile[];
+    /** Who writes: the pending uploads the body names must be theirs. */
+    ownerId: string;
     fileMaxSize: number;
     locale: Locale;
   },
@@ -275,9 +275,15 @@ async function readStepInput(
     fileMaxSize: input.fileMaxSize,
     locale,
   });
-  const plan = planAttachments(storedFiles, document.attachments, uploads, [
-    ...attachmentFields.keys(),
-  ]);
+  const plan = await planDocumentAttachments(trx, {
+    existing: storedFiles,
+    attachments: document.attachments,
+    uploads,
+    fields: attachmentFields,
+    ownerId: input.ownerId,
+    fileMaxSize: input.fileMaxSize,
+    locale,
+  });
   const errors = validateValues(fields, values, step.rules, {
     now: now(),
     attachments: plan.byField,
