@@ -67,7 +67,14 @@ export function renderApp(
     strict = false,
     user: me = TEST_USER,
     config = TEST_APP_CONFIG,
-  }: { strict?: boolean; user?: CurrentUser; config?: AppConfig } = {},
+    profile = () => HttpResponse.json(me),
+  }: {
+    strict?: boolean;
+    user?: CurrentUser;
+    config?: AppConfig;
+    /** The answer to GET /api/users/me; the user's profile unless given. */
+    profile?: () => Response;
+  } = {},
 ) {
   queryClient.clear();
   window.localStorage.clear();
@@ -81,7 +88,7 @@ export function renderApp(
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   server.use(
     http.get('/api/appconfig/', () => HttpResponse.json(config)),
-    http.get('/api/users/me', () => HttpResponse.json(me)),
+    http.get('/api/users/me', profile),
   );
   const user = userEvent.setup();
   const app = (
