@@ -102,6 +102,9 @@ export function renderApp(
   return { ...result, user, main: () => screen.getByRole('main') };
 }
 
+/** The app's query client, for a test that makes the app ask again (a refetch). */
+export { queryClient as appQueryClient };
+
 /** The path and query of jsdom's address. */
 export function currentUrl(): string {
   return `${window.location.pathname}${window.location.search}`;

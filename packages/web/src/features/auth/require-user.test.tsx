@@ -2,9 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAppStart } from '../../api/auth';
-import { queryClient } from '../../app/providers';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { currentUrl, renderApp, TEST_USER } from '../../testing/render-app';
+import { appQueryClient, currentUrl, renderApp, TEST_USER } from '../../testing/render-app';
 import { server } from '../../testing/setup';
 
 const userGone = () =>
@@ -73,7 +72,7 @@ describe('a profile the server refuses (GET /api/users/me 401 or 404)', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.session)).not.toBeNull();
 
     server.use(http.get('/api/users/me', refuse));
-    await queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+    await appQueryClient.invalidateQueries({ queryKey: ['users', 'me'] });
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(new URLSearchParams(window.location.search).get('next')).toBe('/my/personal-details');
     expect(window.localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
