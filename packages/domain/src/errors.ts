@@ -157,7 +157,24 @@ export const invalidFieldSchema = z.object({
 });
 export type InvalidField = z.infer<typeof invalidFieldSchema>;
 
-/** The one error shape of the API (spec section 3, "API error"). */
+/** One entry of the spec's list form of an error: an invalid field (`meta.field`) or the whole. */
+export const apiErrorEntrySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  meta: z.record(z.string(), z.unknown()),
+});
+export type ApiErrorEntry = z.infer<typeof apiErrorEntrySchema>;
+
+/** A message meant for the person, in Greek and English whatever the request's language. */
+export const userMessageSchema = z.object({ el: z.string(), en: z.string() });
+export type UserMessage = z.infer<typeof userMessageSchema>;
+
+/**
+ * The one error shape of the API (spec section 3, "API error"): `error` with code, message and
+ * data; the list form `errors`; `user-message` for a code meant for the person. The server always
+ * sends `errors` (and `user-message` for every code of the errors catalogue); optional here so a
+ * client reads an older answer too.
+ */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
@@ -167,5 +184,7 @@ export const apiErrorSchema = z.object({
       .catchall(z.unknown())
       .optional(),
   }),
+  errors: z.array(apiErrorEntrySchema).optional(),
+  'user-message': userMessageSchema.optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -8,6 +8,7 @@ export * from './templates/template-schema';
 export * from './templates/rules/index';
 export * from './documents/document-states';
 export * from './documents/api-document';
+export * from './documents/document-history-api';
 export * from './documents/validate-values';
 export * from './documents/render-document';
 export * from './documents/reference-code';

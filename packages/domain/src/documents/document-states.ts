@@ -127,6 +127,8 @@ export const DOCUMENT_EVENTS = [
   'retention_set',
   'accepted',
   'rejected',
+  /** An entity's reply to the case of this document was issued (recorded on this document). */
+  'reply',
 ] as const;
 export type DocumentEvent = (typeof DOCUMENT_EVENTS)[number];
 

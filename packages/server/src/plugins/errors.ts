@@ -4,18 +4,73 @@ import type { ErrorCode, InvalidField } from '@dilosi/domain';
 import { AppError } from '../lib/app-error';
 import { hasTranslation, requestLocale, translate } from '../lib/i18n';
 
-type ErrorBody = { error: { code: ErrorCode; message: string; data?: Record<string, unknown> } };
+type ErrorEntry = { message: string; code: string; meta: Record<string, unknown> };
+type ErrorBody = {
+  error: { code: ErrorCode; message: string; data?: Record<string, unknown> };
+  errors: ErrorEntry[];
+  'user-message'?: { el: string; en: string };
+};
 
-/** Builds the one error shape of the API, its message in the request's language. */
+/** The invalid fields of an error's data, as `invalidFieldSchema` has them; none otherwise. */
+function invalidFieldsOf(data: Record<string, unknown> | undefined): InvalidField[] {
+  const fields = data?.invalid_fields;
+  return Array.isArray(fields)
+    ? fields.filter(
+        (field): field is InvalidField =>
+          typeof field === 'object' &&
+          field !== null &&
+          typeof (field as InvalidField).invalid_field === 'string',
+      )
+    : [];
+}
+
+/**
+ * The spec's list form of one error (section 3, "API error"): an entry per invalid field, its
+ * field in `meta.field`, or one entry for the whole request.
+ */
+function errorEntries(
+  code: ErrorCode,
+  message: string,
+  data: Record<string, unknown> | undefined,
+): ErrorEntry[] {
+  const fields = invalidFieldsOf(data);
+  if (fields.length === 0) return [{ message, code, meta: data ? { ...data } : {} }];
+  return fields.map((field) => ({
+    message: field.error_info.message || message,
+    code: field.error_info.code || code,
+    meta: {
+      field: field.invalid_field,
+      ...(field.error_info.params ? { params: field.error_info.params } : {}),
+    },
+  }));
+}
+
+/**
+ * Builds the one error shape of the API, its message in the request's language: `error` (code,
+ * message, data), the spec's list form `errors`, and for a code meant for the person (one the
+ * errors catalogue has a text for) `user-message` in Greek and English whatever the language.
+ */
 export function errorBody(
   request: FastifyRequest,
   code: ErrorCode,
   data?: Record<string, unknown>,
 ): ErrorBody {
   const locale = requestLocale(request);
-  const namespace = hasTranslation('errors', code) ? 'errors' : 'validation';
+  const forPerson = hasTranslation('errors', code);
+  const namespace = forPerson ? 'errors' : 'validation';
   const message = translate(locale, namespace, code, data);
-  return { error: data ? { code, message, data } : { code, message } };
+  return {
+    error: data ? { code, message, data } : { code, message },
+    errors: errorEntries(code, message, data),
+    ...(forPerson
+      ? {
+          'user-message': {
+            el: translate('el', namespace, code, data),
+            en: translate('en', namespace, code, data),
+          },
+        }
+      : {}),
+  };
 }
 
 const STATUS_CODES: Record<number, ErrorCode> = {

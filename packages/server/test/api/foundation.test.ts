@@ -44,6 +44,13 @@ describe('foundation API', () => {
     expect(response.headers['content-type']).toMatch(/application\/json/);
     expect(response.json()).toEqual({
       error: { code: 'route_not_found', message: 'Η διεύθυνση που ζητήσατε δεν υπάρχει.' },
+      errors: [
+        { code: 'route_not_found', message: 'Η διεύθυνση που ζητήσατε δεν υπάρχει.', meta: {} },
+      ],
+      'user-message': {
+        el: 'Η διεύθυνση που ζητήσατε δεν υπάρχει.',
+        en: 'The address you asked for does not exist.',
+      },
     });
   });
 
@@ -113,6 +120,17 @@ describe('error handling', () => {
         error: {
           code: 'internal_error',
           message: 'Παρουσιάστηκε σφάλμα. Δοκιμάστε ξανά αργότερα.',
+        },
+        errors: [
+          {
+            code: 'internal_error',
+            message: 'Παρουσιάστηκε σφάλμα. Δοκιμάστε ξανά αργότερα.',
+            meta: {},
+          },
+        ],
+        'user-message': {
+          el: 'Παρουσιάστηκε σφάλμα. Δοκιμάστε ξανά αργότερα.',
+          en: 'An error has occurred. Please try again later.',
         },
       });
       expect(response.body).not.toContain('secret');

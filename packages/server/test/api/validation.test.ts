@@ -235,6 +235,17 @@ describe('public validation', () => {
           code: 'document_not_found',
           message: 'Δεν βρέθηκε έγγραφο για τον παρεχόμενο κωδικό επαλήθευσης',
         },
+        errors: [
+          {
+            code: 'document_not_found',
+            message: 'Δεν βρέθηκε έγγραφο για τον παρεχόμενο κωδικό επαλήθευσης',
+            meta: {},
+          },
+        ],
+        'user-message': {
+          el: 'Δεν βρέθηκε έγγραφο για τον παρεχόμενο κωδικό επαλήθευσης',
+          en: 'No document was found for the verification code provided.',
+        },
       });
       const english = await validate(t, { 'document-id': newCode() }, { 'accept-language': 'en' });
       expect(english.json().error.message).toBe(

@@ -116,6 +116,13 @@ describe('GET /api/dev/outbox', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         error: { code: 'route_not_found', message: 'Η διεύθυνση που ζητήσατε δεν υπάρχει.' },
+        errors: [
+          { code: 'route_not_found', message: 'Η διεύθυνση που ζητήσατε δεν υπάρχει.', meta: {} },
+        ],
+        'user-message': {
+          el: 'Η διεύθυνση που ζητήσατε δεν υπάρχει.',
+          en: 'The address you asked for does not exist.',
+        },
       });
     } finally {
       await app.close();

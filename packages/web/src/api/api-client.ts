@@ -3,6 +3,8 @@ import { paths } from '../config/paths';
 import { clearSession, readSessionToken } from './session-token';
 
 export type ApiErrorData = NonNullable<ApiErrorBody['error']['data']>;
+export type ApiUserMessage = NonNullable<ApiErrorBody['user-message']>;
+export type ApiErrorEntry = NonNullable<ApiErrorBody['errors']>[number];
 
 /** Codes the client itself reports when there is no `{ error }` body to read. */
 export const CLIENT_ERROR_CODES = { network: 'network_error', unknown: 'unknown_error' } as const;
@@ -13,13 +15,36 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly data: ApiErrorData | undefined;
+  /** The spec's list form: one entry per invalid field (`meta.field`), or one for the whole. */
+  readonly errors: ApiErrorEntry[];
+  /** The server's message meant for the person, in Greek and English. */
+  readonly userMessage: ApiUserMessage | undefined;
 
-  constructor(status: number, code: string, message: string, data?: ApiErrorData) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    data?: ApiErrorData,
+    extra: { errors?: ApiErrorEntry[]; userMessage?: ApiUserMessage } = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.data = data;
+    this.errors = extra.errors ?? [];
+    this.userMessage = extra.userMessage;
   }
+}
+
+/**
+ * The text an error answer means for the person (spec section 3, "user-message … Greek
+ * preferred"): its `user-message` in the interface's language, Greek for Greek and English for
+ * the others (there is no French variant), else the error's own message.
+ */
+export function userMessageOf(body: ApiErrorBody, language: string): string {
+  const variants = body['user-message'];
+  const preferred = language.toLowerCase().startsWith('el') ? variants?.el : variants?.en;
+  return preferred || variants?.el || body.error.message;
 }
 
 export function isApiRequestError(error: unknown): error is ApiRequestError {
@@ -116,8 +141,12 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
       throw new ApiRequestError(
         response.status,
         body.error.code,
-        body.error.message,
+        userMessageOf(body, document.documentElement.lang || 'el'),
         body.error.data,
+        {
+          ...(Array.isArray(body.errors) ? { errors: body.errors } : {}),
+          ...(body['user-message'] ? { userMessage: body['user-message'] } : {}),
+        },
       );
     }
     throw new ApiRequestError(

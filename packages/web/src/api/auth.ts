@@ -40,10 +40,41 @@ export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promi
   return apiFetch<CurrentUser>('/api/users/me', signal ? { signal } : {});
 }
 
+/** A profile answer that means the session is over: 401, or 404 (the user is gone). */
+export function endsSession(error: unknown): boolean {
+  return isApiRequestError(error) && (error.status === 401 || error.status === 404);
+}
+
+// The app has started once a profile was answered in this page load (or a login stored one).
+let hasStarted = false;
+
+/** Forgets whether the app has started (tests render the app anew). */
+export function resetAppStart(): void {
+  hasStarted = false;
+}
+
+/**
+ * Spec section 8, "Login": on a profile 401 or 404 log out, or show the error while the app is
+ * still starting (logging out there could send a stored session round in circles). Logging out
+ * is what the logout button does: the session and the cache are forgotten; private pages then
+ * send to the login page, public ones show the logged-out view.
+ */
 export const currentUserQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: ['users', 'me', token],
-    queryFn: getCurrentUser,
+    queryFn: async ({ signal, client }) => {
+      try {
+        const user = await getCurrentUser({ signal });
+        hasStarted = true;
+        return user;
+      } catch (error) {
+        if (hasStarted && endsSession(error)) {
+          clearSession();
+          client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'users' });
+        }
+        throw error;
+      }
+    },
     enabled: token !== null,
     // Spec section 7: the profile is cached for 2 minutes, at most 2 entries.
     staleTime: 2 * 60_000,
@@ -56,14 +87,25 @@ export function useSessionToken(): string | null {
 
 /**
  * The logged-in user, or null. `isPending` is true only while a stored token is being checked,
- * so pages do not flash the logged-out view.
+ * so pages do not flash the logged-out view. `startError`: the profile failed with 401 or 404
+ * while the app was starting; the session is kept until the person chooses to log in again.
  */
-export function useCurrentUser(): { user: CurrentUser | null; isPending: boolean } {
+export function useCurrentUser(): {
+  user: CurrentUser | null;
+  isPending: boolean;
+  startError: unknown;
+} {
   const token = useSessionToken();
   const query = useQuery(currentUserQueryOptions(token));
-  if (!token) return { user: null, isPending: false };
-  if (query.isError) return { user: null, isPending: false };
-  return { user: query.data ?? null, isPending: query.isPending };
+  if (!token) return { user: null, isPending: false, startError: null };
+  if (query.isError) {
+    return {
+      user: null,
+      isPending: false,
+      startError: endsSession(query.error) ? query.error : null,
+    };
+  }
+  return { user: query.data ?? null, isPending: query.isPending, startError: null };
 }
 
 /** Stores a new session and primes the profile cache. */
@@ -71,6 +113,7 @@ export function useStartSession() {
   const queryClient = useQueryClient();
   return (response: TokenResponse) => {
     writeSession({ token: response.token, user: response.user });
+    hasStarted = true;
     queryClient.setQueryData(currentUserQueryOptions(response.token).queryKey, response.user);
   };
 }

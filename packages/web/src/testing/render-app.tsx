@@ -67,8 +67,17 @@ export function renderApp(
     strict = false,
     user: me = TEST_USER,
     config = TEST_APP_CONFIG,
+    profile = () => HttpResponse.json(me),
     signedIn = true,
-  }: { strict?: boolean; user?: CurrentUser; config?: AppConfig; signedIn?: boolean } = {},
+  }: {
+    strict?: boolean;
+    /** false: no session in the browser's storage (a visitor). */
+    signedIn?: boolean;
+    user?: CurrentUser;
+    config?: AppConfig;
+    /** The answer to GET /api/users/me; the user's profile unless given. */
+    profile?: () => Response;
+  } = {},
 ) {
   queryClient.clear();
   window.localStorage.clear();
@@ -84,7 +93,7 @@ export function renderApp(
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   server.use(
     http.get('/api/appconfig/', () => HttpResponse.json(config)),
-    http.get('/api/users/me', () => HttpResponse.json(me)),
+    http.get('/api/users/me', profile),
   );
   const user = userEvent.setup();
   const app = (
@@ -97,6 +106,9 @@ export function renderApp(
   const result = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...result, user, main: () => screen.getByRole('main') };
 }
+
+/** The app's query client, for a test that makes the app ask again (a refetch). */
+export { queryClient as appQueryClient };
 
 /** The path and query of jsdom's address. */
 export function currentUrl(): string {

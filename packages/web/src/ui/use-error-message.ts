@@ -26,6 +26,8 @@ export function useErrorMessage(): (error: unknown, fallback?: string) => string
         return translate(code, { ...data, ns: 'errors' });
       }
       if (fallback !== undefined) return fallback;
+      // A code this client has no text for (a newer server): the server's text for the person.
+      if (isApiRequestError(error) && error.userMessage) return error.message;
       const status = isApiRequestError(error) && error.status ? error.status : '—';
       return translate('wizard:generic.error', { status });
     },

@@ -51,6 +51,7 @@ import { exportInbox } from './export-inbox';
 import { getAlertPreference } from './get-alert-preference';
 import { getCase, recordCaseView } from './get-case';
 import { listInbox } from './list-inbox';
+import { caseDocumentHistoryRoute } from './list-case-document-history';
 import { sendCaseMessage } from './send-case-message';
 import { setAlertPreference } from './set-alert-preference';
 import { shareCase } from './share-case';
@@ -253,6 +254,8 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       };
     },
   );
+
+  await caseDocumentHistoryRoute(app, services);
 
   api.get(
     '/entity/:e/inbox/:i/comments',

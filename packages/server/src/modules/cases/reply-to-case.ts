@@ -1,4 +1,4 @@
-import type { CaseEvent, ReplyCaseStatus } from '@dilosi/domain';
+import type { CaseEvent, DocumentEvent, ReplyCaseStatus } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { caseStatus, changeState } from '../../lib/state-change';
@@ -13,8 +13,8 @@ const REPLY_EVENTS: Record<ReplyCaseStatus, CaseEvent | null> = {
 
 /**
  * An entity's reply to a case was issued: in the issuance's transaction, the case's new status
- * (none leaves it) and its `replied` history row. Answers the case's number, or null when the
- * case is gone.
+ * (none leaves it), its `replied` history row and the `reply` row of the case's document.
+ * Answers the case's number, or null when the case is gone.
  */
 export async function replyToCase(
   trx: Kysely<DB>,
@@ -29,7 +29,7 @@ export async function replyToCase(
 ): Promise<string | null> {
   const entry = await trx
     .selectFrom('inbox_entries')
-    .select(['id', 'status', 'case_id'])
+    .select(['id', 'status', 'case_id', 'document_id'])
     .where('id', '=', input.entryId)
     .forUpdate()
     .executeTakeFirst();
@@ -55,5 +55,20 @@ export async function replyToCase(
         at,
       }),
   });
+  // The document the case is about records the reply in its own history (spec section 4).
+  if (entry.document_id) {
+    await trx
+      .insertInto('document_events')
+      .values({
+        document_id: entry.document_id,
+        action: 'reply' satisfies DocumentEvent,
+        from_state: null,
+        to_state: null,
+        step: null,
+        user_id: input.userId,
+        at: input.at,
+      })
+      .execute();
+  }
   return entry.case_id;
 }

@@ -10,6 +10,7 @@ import { deleteDocumentRoute } from './delete-document';
 import type { DocumentServices } from './document-services';
 import { getDocumentRoute } from './get-document';
 import { listCitizenDocumentsRoute } from './list-citizen-documents';
+import { documentHistoryRoute } from './list-document-history';
 import { acceptMultipartUploads } from '../../lib/uploads/read-multipart-body';
 import { updateDocumentRoute } from './update-document';
 
@@ -77,6 +78,7 @@ export async function documentRoutes(authenticated: FastifyInstance, services: D
   await backstepDocumentRoute(authenticated, services);
   await deleteDocumentRoute(authenticated, services);
   await listCitizenDocumentsRoute(authenticated, services);
+  await documentHistoryRoute(authenticated, services);
 }
 
 /** Document actions, PDF token and look-up by reference code: inside the authenticated tree. */

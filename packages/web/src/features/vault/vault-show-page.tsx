@@ -6,9 +6,9 @@ import { useLocale } from '../../i18n/use-locale';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { AccessLogSection } from './access-log-section';
 import { useCreatePdfLink, useVaultDocument } from './api/get-vault-document';
 import { date, dateTime, Facts } from './document-facts';
+import { DocumentTabs } from './document-tabs';
 import { VaultLayout } from './vault-layout';
 
 /** Starts the download of the PDF from its short-lived address (no session needed there). */
@@ -23,7 +23,7 @@ function downloadFrom(url: string, filename: string | undefined): void {
 
 /**
  * `/vault/show/{ref}`: one of the citizen's documents (state, template, issue date, reference
- * code, retention), its PDF, and who looked at it. Another person's or an unknown code: not found.
+ * code, retention), its PDF, who looked at it and its history (tabs). Another person's or an unknown code: not found.
  */
 export function VaultShowPage() {
   const { t } = useTranslation('vault');
@@ -75,7 +75,7 @@ export function VaultShowPage() {
           {t('show.allActions')}
         </Link>
       </div>
-      <AccessLogSection referenceCode={code} />
+      <DocumentTabs referenceCode={code} documentId={document.id} />
     </VaultLayout>
   );
 }
