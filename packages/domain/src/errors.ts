@@ -135,6 +135,9 @@ export const ERROR_CODES = [
   'message_not_repliable',
   // The two-way thread of a case (issue #33): a dismissed case takes no message from its citizen.
   'case_dismissed',
+  // Actions on every scope (issue #34): an old action name, and no e-mail to send a code to.
+  'action_renamed',
+  'email_not_set',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
