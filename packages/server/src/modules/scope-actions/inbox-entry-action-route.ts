@@ -74,12 +74,11 @@ export async function inboxEntryActionRoute(
       if (action === 'archive' || action === 'unarchive') {
         return { data: await actOnCitizenMessage(db, { ...owner, action }) };
       }
-      // A document action: its name is checked before the message is opened.
+      // A document action on the caller's message: its name is checked before it is opened.
+      const found = toCitizenMessage(await findOwnMessage(db, user.id, messageId));
       checkScopeAction(SCOPE, 'receiver', action);
       const message: CitizenMessage =
-        action === 'retrieve'
-          ? await actOnCitizenMessage(db, { ...owner, action })
-          : toCitizenMessage(await findOwnMessage(db, user.id, messageId));
+        action === 'retrieve' ? await actOnCitizenMessage(db, { ...owner, action }) : found;
       const stored = message.document
         ? ((await db
             .selectFrom('documents')
