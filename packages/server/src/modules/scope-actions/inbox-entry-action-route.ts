@@ -1,6 +1,7 @@
 import {
   inboxEntryActionSchema,
   inboxEntryResponseSchema,
+  isDocumentUserAction,
   type CitizenMessage,
 } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
@@ -74,7 +75,9 @@ export async function inboxEntryActionRoute(
       if (action === 'archive' || action === 'unarchive') {
         return { data: await actOnCitizenMessage(db, { ...owner, action }) };
       }
-      // A document action on the caller's message: its name is checked before it is opened.
+      // A name no one may use is refused before any look-up; one the scope offers to others
+      // (revoke, share …) after the message is found to be the caller's.
+      if (!isDocumentUserAction(action)) checkScopeAction(SCOPE, 'receiver', action);
       const found = toCitizenMessage(await findOwnMessage(db, user.id, messageId));
       checkScopeAction(SCOPE, 'receiver', action);
       const message: CitizenMessage =
