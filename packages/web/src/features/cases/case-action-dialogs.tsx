@@ -13,7 +13,7 @@ const FIELDS: readonly ShareField[] = ['firstname', 'surname', 'afm'];
 
 /**
  * Share the case's issued document with a person named by tax number (POST .../action,
- * `share`): the person finds it in their mailbox.
+ * `share` with one `targets` entry of type person): the person finds it in their mailbox.
  */
 export function ShareCaseDialog({
   item,
@@ -62,9 +62,14 @@ export function ShareCaseDialog({
         body: {
           action: 'share',
           arguments: {
-            firstname: values.firstname.trim(),
-            surname: values.surname.trim(),
-            afm: values.afm.trim(),
+            targets: [
+              {
+                type: 'person',
+                firstname: values.firstname.trim(),
+                surname: values.surname.trim(),
+                afm: values.afm.trim(),
+              },
+            ],
           },
         },
       },
