@@ -604,14 +604,10 @@ describe('entity dashboard', () => {
 
   it("shares the case's document with a person by tax number, who gets it in their mailbox", async () => {
     const share = (inboxId: string, person: Record<string, string>) =>
-      api<CaseActionResponse & ErrorBody>(
-        'POST',
-        `/api/entity/${athens}/inbox/${inboxId}/action`,
-        {
-          token: tokens.clerkA,
-          json: { action: 'share', arguments: { targets: [{ type: 'person', ...person }] } },
-        },
-      );
+      api<CaseActionResponse & ErrorBody>('POST', `/api/entity/${athens}/inbox/${inboxId}/action`, {
+        token: tokens.clerkA,
+        json: { action: 'share', arguments: { targets: [{ type: 'person', ...person }] } },
+      });
     const badAfm = await share(caseId, { firstname: 'Γιάννης', surname: 'Βλάχος', afm: '123' });
     expect(badAfm.status).toBe(400);
     type Invalid = { invalid_field: string; error_info: { code: string } }[];
@@ -691,14 +687,10 @@ describe('entity dashboard', () => {
     const list = (query: string) =>
       api<InboxList>('GET', `/api/entity/${athens}/inbox?${query}`, { token: tokens.clerkA });
     const act = (inboxId: string) =>
-      api<CaseActionResponse & ErrorBody>(
-        'POST',
-        `/api/entity/${athens}/inbox/${inboxId}/action`,
-        {
-          token: tokens.clerkA,
-          json: { action: 'dismiss' },
-        },
-      );
+      api<CaseActionResponse & ErrorBody>('POST', `/api/entity/${athens}/inbox/${inboxId}/action`, {
+        token: tokens.clerkA,
+        json: { action: 'dismiss' },
+      });
     const open = (await list('status=incoming&limit=1')).body.data[0];
     const openRefused = await act(open?.id ?? '');
     expect(openRefused.status).toBe(409);

@@ -173,7 +173,8 @@ describe('document actions on every scope (spec section 7)', () => {
       is_official: true,
       statements: expect.objectContaining({ statement: 'Δηλώνω ότι μένω στην Αθήνα.' }),
     });
-    for (const field of ['step', 'attachments', 'timestamp']) expect(document).toHaveProperty(field);
+    for (const field of ['step', 'attachments', 'timestamp'])
+      expect(document).toHaveProperty(field);
     expect(document.actions).toEqual([
       'retrieve',
       'pdf',
@@ -287,7 +288,10 @@ describe('document actions on every scope (spec section 7)', () => {
     const shared = await act(`my-declarations/${doc.id}`, {
       action: 'share',
       arguments: {
-        targets: [PERSON_B, { type: 'person', firstname: 'Άννα', surname: 'Νέα', afm: '100000076' }],
+        targets: [
+          PERSON_B,
+          { type: 'person', firstname: 'Άννα', surname: 'Νέα', afm: '100000076' },
+        ],
       },
     });
     expect(shared.status).toBe(200);
@@ -321,11 +325,10 @@ describe('document actions on every scope (spec section 7)', () => {
       [{ firstname: 'Γιώργος', surname: 'Βλάχος', afm: MATRIX_AFM.citizenB }, ['targets']],
       [{ targets: [{ ...PERSON_B, afm: '123' }] }, ['targets[0].afm']],
       [{ targets: [{ ...PERSON_B, type: 'entry' }] }, ['targets[0].type']],
-      [{ targets: [PERSON_B, { type: 'person', firstname: ' ' }] }, [
-        'targets[1].firstname',
-        'targets[1].surname',
-        'targets[1].afm',
-      ]],
+      [
+        { targets: [PERSON_B, { type: 'person', firstname: ' ' }] },
+        ['targets[1].firstname', 'targets[1].surname', 'targets[1].afm'],
+      ],
       [{ targets: ['x'] }, ['targets[0]']],
     ];
     for (const [args, fields] of cases) {
@@ -346,7 +349,9 @@ describe('document actions on every scope (spec section 7)', () => {
       expect(renamed.status, old).toBe(400);
       expect(renamed.body.error.code).toBe('action_renamed');
       expect(renamed.body.error.data).toMatchObject({ action: old, use });
-      expect(renamed.body.error.message).toBe(`The action “${old}” has been renamed; use “${use}”.`);
+      expect(renamed.body.error.message).toBe(
+        `The action “${old}” has been renamed; use “${use}”.`,
+      );
     }
     const unknown = await act(`my-declarations/${doc.id}`, { action: 'teleport' });
     expect(unknown.status).toBe(400);
@@ -398,7 +403,11 @@ describe('document actions on every scope (spec section 7)', () => {
       .select(['id', 'email'])
       .where('afm', '=', MATRIX_AFM.citizenA)
       .executeTakeFirstOrThrow();
-    await t.database.db.updateTable('users').set({ email: null }).where('id', '=', citizen.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ email: null })
+      .where('id', '=', citizen.id)
+      .execute();
     await allowResend(draft);
     const none = await act(`my-declarations/${draft}`, { action: 'resend_email_otp' });
     expect(none.status).toBe(409);
@@ -603,14 +612,19 @@ describe('document actions on every scope (spec section 7)', () => {
       is_official: true,
     });
     expect(retrieved.body.data.document).not.toHaveProperty('statements');
-    expect(retrieved.body.data['document-pdf']?.['content-uri']).toMatch(/^\/api\/validation\/pdf\//);
+    expect(retrieved.body.data['document-pdf']?.['content-uri']).toMatch(
+      /^\/api\/validation\/pdf\//,
+    );
     const pdf = await act<ValidationActionResponse>(
       'validation/document',
       { action: 'pdf', arguments: { 'document-id': doc.referenceCode } },
       undefined,
     );
     expect(pdf.body.meta?.download_url).toBe(pdf.body.data['document-pdf']?.['content-uri']);
-    const share = await act('validation/document', { action: 'share', object_id: doc.referenceCode });
+    const share = await act('validation/document', {
+      action: 'share',
+      object_id: doc.referenceCode,
+    });
     expect(share.status).toBe(400);
     const unknown = await act('validation/document', { action: 'retrieve', object_id: '0000' });
     expect(unknown.status).toBe(404);
@@ -648,11 +662,23 @@ describe('document actions on every scope (spec section 7)', () => {
     };
     const reading = (action: Action, yes: Outcome = 'ok'): Outcome =>
       action === 'retrieve' || action === 'pdf' || action === 'download-attachment' ? yes : 400;
-    const ownerRow = (action: Action): Outcome[] => [401, OWNER_ISSUED[action], 404, 404, 404, 404, 404];
+    const ownerRow = (action: Action): Outcome[] => [
+      401,
+      OWNER_ISSUED[action],
+      404,
+      404,
+      404,
+      404,
+      404,
+    ];
     const staffRow = (outcome: Outcome): Outcome[] => [401, 403, 403, outcome, outcome, 404, 403];
 
     it('citizen scopes: only the owner reaches her document', async () => {
-      for (const scope of ['my-declarations', 'citizen-declarations', 'gates/USER/gate/documents']) {
+      for (const scope of [
+        'my-declarations',
+        'citizen-declarations',
+        'gates/USER/gate/documents',
+      ]) {
         const own = await issueToAthens(t, api, tokens.citizenA, `Δηλώνω για το ${scope}.`);
         await attach(own.id);
         const path = scope === 'gates/USER/gate/documents' ? scope : `${scope}/${own.id}`;

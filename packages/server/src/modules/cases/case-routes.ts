@@ -241,11 +241,13 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
     },
     async (request) => {
       const { entityId } = await clerkOf(request, request.params.e);
-      return { data: await listCaseHistory(db, {
+      return {
+        data: await listCaseHistory(db, {
           entityId,
           inboxId: request.params.i,
           locale: requestLocale(request),
-        }) };
+        }),
+      };
     },
   );
 

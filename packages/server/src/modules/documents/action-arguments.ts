@@ -28,12 +28,7 @@ export class ArgumentErrors {
   }
 
   /** A required text argument, trimmed; undefined (and an error) when missing or too long. */
-  text(
-    args: Record<string, unknown>,
-    field: string,
-    max = 100,
-    prefix = '',
-  ): string | undefined {
+  text(args: Record<string, unknown>, field: string, max = 100, prefix = ''): string | undefined {
     const value = args[field];
     const text = typeof value === 'string' ? value.trim() : '';
     if (text === '') this.add(`${prefix}${field}`, 'required');

@@ -16,10 +16,7 @@ import { findOwnedDocument, listDocumentFiles } from './document-queries';
  * it, 0 by default), in any state: `{ download_url, expires_at }`. Another citizen's document
  * or a file it does not have: 404.
  */
-export async function createAttachmentTokenRoute(
-  app: FastifyInstance,
-  services: IssuanceServices,
-) {
+export async function createAttachmentTokenRoute(app: FastifyInstance, services: IssuanceServices) {
   const { db } = services.database;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/my-declarations/:id/attachments/:key/token',

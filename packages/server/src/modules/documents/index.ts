@@ -61,11 +61,7 @@ export {
   type ScopeActionTable,
   type ScopeActionUseCase,
 } from './scope-actions/scope-action';
-export {
-  runScopeAction,
-  scopedDocumentOf,
-  toActionAnswer,
-} from './scope-actions/run-scope-action';
+export { runScopeAction, scopedDocumentOf, toActionAnswer } from './scope-actions/run-scope-action';
 export { documentParamsSchema } from './schemas';
 export { checkFileUploads } from '../../lib/uploads/check-uploads';
 export {

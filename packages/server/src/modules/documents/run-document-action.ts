@@ -36,7 +36,10 @@ export async function runDocumentActionRoute(app: FastifyInstance, services: Iss
 
   const run = async (
     request: FastifyRequest & { body: z.infer<typeof actionBodySchema> },
-    scope: Extract<DocumentScope, 'my-declarations' | 'citizen-declarations' | 'gates/USER/gate/documents'>,
+    scope: Extract<
+      DocumentScope,
+      'my-declarations' | 'citizen-declarations' | 'gates/USER/gate/documents'
+    >,
     idOrCode: string,
   ) => {
     const user = requireUser(request);

@@ -70,9 +70,16 @@ export async function runValidationActionRoute(
       if (row.state === 'deleted') throw documentDeleted();
       if (!canRunUserAction(row.state, action)) throw notAllowedOnState();
       if (row.id) {
-        services.accessLog.record({ documentId: row.id, kind: 'validation', validationContext: null });
+        services.accessLog.record({
+          documentId: row.id,
+          kind: 'validation',
+          validationContext: null,
+        });
       }
-      const document = await toValidatedDocument(services, parsed.code, { ...row, state: row.state });
+      const document = await toValidatedDocument(services, parsed.code, {
+        ...row,
+        state: row.state,
+      });
       const pdfUrl =
         action === 'pdf' || retrieval === 'content-uri' ? document.pdf?.download_url : undefined;
       return {

@@ -2,7 +2,10 @@ import { isUuid, parseReferenceCode, type DocumentCallerRole } from '@dilosi/dom
 import type { DocumentRow } from '../../../db/schema';
 import { findOwnedDocument, findReceivedDocument, type Queryable } from '../document-queries';
 
-export type CitizenDocument = { stored: DocumentRow; role: Extract<DocumentCallerRole, 'owner' | 'receiver'> };
+export type CitizenDocument = {
+  stored: DocumentRow;
+  role: Extract<DocumentCallerRole, 'owner' | 'receiver'>;
+};
 
 /**
  * A document the citizen reaches as hers: her own (any state), or one an entity issued to her

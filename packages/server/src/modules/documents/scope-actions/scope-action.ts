@@ -38,7 +38,10 @@ export type ScopeActionInput = ActionTarget & {
 };
 
 /** One action as a scope runs it. */
-export type ScopeActionUseCase<S> = (services: S, input: ScopeActionInput) => Promise<ActionOutcome>;
+export type ScopeActionUseCase<S> = (
+  services: S,
+  input: ScopeActionInput,
+) => Promise<ActionOutcome>;
 
 /**
  * The use case of every action a scope offers (DOCUMENT_SCOPE_ACTIONS): a route that forgets one
