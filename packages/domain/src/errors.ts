@@ -144,6 +144,9 @@ export const ERROR_CODES = [
   'mobile_in_use',
   'contact_code_already_sent',
   'no_pending_change',
+  // Actions on every scope (issue #34): an old action name, and no e-mail to send a code to.
+  'action_renamed',
+  'email_not_set',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -25,6 +25,7 @@ import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/acce
 import { alertEntityStaff, caseRoutes, forwardRoutes, publicCaseRoutes } from './modules/cases';
 import { deliverWaitingDocuments, messageRoutes } from './modules/messages';
 import { vaultRoutes } from './modules/vault';
+import { scopeActionRoutes } from './modules/scope-actions';
 import { replyRoutes } from './modules/replies';
 import { recipientRoutes } from './modules/recipients';
 import { permissionRoutes, staffRoutes } from './modules/staff';
@@ -250,6 +251,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         });
         await replyRoutes(authenticated, { ...issuance, pdfInspector, events });
         await forwardRoutes(authenticated, { database, config, notifier });
+        await scopeActionRoutes(authenticated, { ...issuance, accessLog });
       });
     },
     { prefix: '/api' },

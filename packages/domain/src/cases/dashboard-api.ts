@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  actionAnswerExtras,
+  documentActionRequestSchema,
+  documentPdfSchema,
+  scopedDocumentSchema,
+  type DocumentActionRequest,
+} from '../documents/api-document';
 import { localizedTextSchema } from '../templates/template-schema';
 import { CASE_STATUSES } from '../state-machines/machines';
 import { parseGreekDate } from '../validators/date';
@@ -332,23 +339,22 @@ export const changeCaseStateSchema = z.object({
   reason: z.string().max(CASE_NOTE_MAX_SIZE).optional(),
 });
 /**
- * POST .../action (spec section 7, the document action on the scope entity/{e}/inbox/{i}):
- * `share` the case's document with a person, `dismiss` a closed case from the entity's lists.
+ * POST .../action: a scope action on the case's document (spec section 7,
+ * `entity/{entityId}/inbox/{inboxId}`): retrieve, pdf, download-attachment, share (`targets` of
+ * type person) and dismiss (the closed case off the lists).
  */
-export const CASE_ACTIONS = ['share', 'dismiss'] as const;
-export type CaseActionName = (typeof CASE_ACTIONS)[number];
-export const caseActionSchema = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('share'),
-    arguments: z.object({
-      firstname: z.string().max(100),
-      surname: z.string().max(100),
-      afm: z.string().max(20),
-    }),
+export const caseActionSchema = documentActionRequestSchema;
+export type CaseActionRequest = DocumentActionRequest;
+/** Its answer: the spec's, plus the case as it now stands (null document: a case without one). */
+export const caseActionResponseSchema = z.object({
+  data: z.object({
+    document: scopedDocumentSchema.nullable(),
+    'document-pdf': documentPdfSchema.optional(),
+    case: caseDetailSchema,
   }),
-  z.object({ action: z.literal('dismiss') }),
-]);
-export type CaseActionRequest = z.infer<typeof caseActionSchema>;
+  ...actionAnswerExtras,
+});
+export type CaseActionResponse = z.infer<typeof caseActionResponseSchema>;
 /** POST .../assign. */
 export const assignCaseSchema = z.object({ user_id: z.string().max(64) });
 

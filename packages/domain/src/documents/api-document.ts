@@ -16,7 +16,7 @@ import {
   REQUIRED_CLAIMS,
   type TemplateField,
 } from '../templates/template-schema';
-import { DOCUMENT_STATES, DOCUMENT_USER_ACTIONS } from './document-states';
+import { DOCUMENT_SCOPES, DOCUMENT_STATES, DOCUMENT_USER_ACTIONS } from './document-states';
 import { CASE_STATUSES } from '../state-machines/machines';
 
 /**
@@ -329,26 +329,60 @@ export const entityDocumentWriteSchema = documentWriteSchema.extend({
 });
 export type EntityDocumentWrite = z.infer<typeof entityDocumentWriteSchema>;
 
-/** POST /api/my-declarations/{id}/action (spec section 7). */
+/**
+ * `POST {scope}/action` on every scope of spec section 7 (DOCUMENT_SCOPES): which action, on
+ * which document (`object_id`, where the scope's path does not name it), with its `arguments`.
+ */
 export const documentActionRequestSchema = z.object({
-  /** One of DOCUMENT_USER_ACTIONS; anything else is 400 invalid_request. */
+  /** One of DOCUMENT_USER_ACTIONS the scope offers; anything else is 400 invalid_request. */
   action: z.string().max(50),
   object_id: z.string().max(100).optional(),
   arguments: z.record(z.string(), z.unknown()).default({}),
 });
 export type DocumentActionRequest = z.input<typeof documentActionRequestSchema>;
 
+/** A person to share a document with (`share`: `arguments.targets`). */
+export const personTargetSchema = z.object({
+  type: z.literal('person'),
+  firstname: z.string(),
+  surname: z.string(),
+  afm: z.string(),
+});
+export type PersonTarget = z.infer<typeof personTargetSchema>;
+
+/** At most this many persons in one `share`. */
+export const SHARE_TARGETS_MAX = 10;
+
+/** data.document of an action's answer: the document, and the scope it was reached through. */
+export const scopedDocumentSchema = apiDocumentSchema.extend({ scope: z.enum(DOCUMENT_SCOPES) });
+export type ScopedDocument = z.infer<typeof scopedDocumentSchema>;
+
+/** What an action answers besides the document (spec section 7). */
+export const actionAnswerExtras = {
+  /** The success text to show (a toast), in the request's language. */
+  message: z.string().optional(),
+  /** Where a download follows (`pdf`, `retrieve` with a PDF, `download-attachment`). */
+  meta: z.object({ download_url: z.string().optional() }).optional(),
+};
+
+/** `pdf`, or `retrieve` with `retrieval: 'content-uri'`: the sealed PDF's short-lived address. */
+export const documentPdfSchema = z.object({ 'content-uri': z.string() });
+
 export const documentActionResponseSchema = z.object({
   data: z.object({
-    document: apiDocumentSchema,
-    /** The pdf action: a short-lived download address. */
-    'document-pdf': z.object({ 'content-uri': z.string() }).optional(),
+    document: scopedDocumentSchema,
+    'document-pdf': documentPdfSchema.optional(),
   }),
-  /** The success text to show, in the request's language. */
-  message: z.string().optional(),
-  meta: z.object({ download_url: z.string().optional() }).optional(),
+  ...actionAnswerExtras,
 });
 export type DocumentActionResponse = z.infer<typeof documentActionResponseSchema>;
+
+/** POST /api/my-declarations/{id}/attachments/{key}/token. */
+export const attachmentTokenResponseSchema = z.object({
+  download_url: z.string(),
+  expires_at: z.string(),
+});
+export type AttachmentTokenResponse = z.infer<typeof attachmentTokenResponseSchema>;
 
 /** POST /api/my-declarations/{id}/pdf/token. */
 export const pdfTokenResponseSchema = z.object({

@@ -67,46 +67,147 @@ export function isDraftState(state: DocumentState): boolean {
 }
 
 /**
- * What a citizen can do with a document outside the wizard (POST /api/my-declarations/{id}/action,
- * spec section 7), and the states each is allowed in. The server refuses the others with
- * `action_not_allowed_on_state`; the web app offers only the allowed ones.
+ * What can be done with a document outside the wizard (spec section 7: `POST {scope}/action`
+ * with `{ action, object_id, arguments }`), and the states each is allowed in. The server refuses
+ * the others with `action_not_allowed_on_state`; the web app offers only the allowed ones.
+ * `set-retention` is ours (an extension; docs/api.md).
  */
 export const DOCUMENT_USER_ACTIONS = [
-  'resend_otp',
+  'retrieve',
   'pdf',
-  'email',
-  'sms',
-  'send-document-link',
   'share',
   'revoke',
+  'resend_otp',
+  'resend_email_otp',
+  'send-document-link',
+  'download-attachment',
   'dismiss',
-  'set_retention',
+  'set-retention',
 ] as const;
 export type DocumentUserAction = (typeof DOCUMENT_USER_ACTIONS)[number];
 
+/**
+ * Names we answered before the spec's (one release: 400 `action_renamed` with `data.use`;
+ * docs/decisions.md).
+ */
+export const RENAMED_DOCUMENT_ACTIONS = {
+  email: 'send-document-link',
+  sms: 'send-document-link',
+  set_retention: 'set-retention',
+} as const satisfies Record<string, DocumentUserAction>;
+export type RenamedDocumentAction = keyof typeof RENAMED_DOCUMENT_ACTIONS;
+
+export function renamedDocumentAction(action: string): DocumentUserAction | null {
+  return Object.hasOwn(RENAMED_DOCUMENT_ACTIONS, action)
+    ? RENAMED_DOCUMENT_ACTIONS[action as RenamedDocumentAction]
+    : null;
+}
+
+/** `send-document-link`: by e-mail (to `email`, else the citizen's own) or by SMS (her certified mobile). */
+export const DOCUMENT_LINK_METHODS = ['email', 'sms'] as const;
+export type DocumentLinkMethod = (typeof DOCUMENT_LINK_METHODS)[number];
+
 const USER_ACTION_STATES: Record<DocumentUserAction, readonly DocumentState[]> = {
-  resend_otp: ['requested'],
+  retrieve: ['editing', 'requested', 'issued', 'revoked'],
   pdf: ['issued'],
-  email: ['issued'],
-  sms: ['issued'],
-  'send-document-link': ['issued'],
   share: ['issued'],
   revoke: ['issued'],
+  resend_otp: ['requested'],
+  resend_email_otp: ['requested'],
+  'send-document-link': ['issued'],
+  'download-attachment': ['editing', 'requested', 'issued', 'revoked'],
   dismiss: ['issued', 'revoked'],
-  set_retention: ['issued'],
+  'set-retention': ['issued'],
 };
+
+/**
+ * The scope resources of section 7 that take `POST {scope}/action`, named as the answer's
+ * `data.document.scope` names them (the path, with its variable parts in braces).
+ */
+export const DOCUMENT_SCOPES = [
+  'gates/USER/gate/inbox-entries',
+  'citizen-declarations',
+  'gates/USER/gate/documents',
+  'gates/{gateId}/gate/documents',
+  'my-declarations',
+  'entity/{entityId}/inbox/{inboxId}',
+  'validation/document',
+] as const;
+export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];
+
+/**
+ * Who reaches a document through a scope: its `owner` (the citizen who issued it), a
+ * `receiver` (a citizen it was shared with, addressed to or issued to by an entity), the
+ * `staff` (clerks and heads) of the entity that holds it (its case, or the entity issued it),
+ * or `anyone` (the public validation, no session needed).
+ */
+export const DOCUMENT_CALLER_ROLES = ['owner', 'receiver', 'staff', 'anyone'] as const;
+export type DocumentCallerRole = (typeof DOCUMENT_CALLER_ROLES)[number];
+
+const READ_ACTIONS = ['retrieve', 'pdf', 'download-attachment'] as const;
+
+/**
+ * The one action table (spec section 7, docs/api.md "Document actions on every scope"): per
+ * scope, what each caller role may do. A role not listed reaches no document through the scope
+ * (the route answers 401, 403 or 404 before the table is read); an action not listed is 400.
+ */
+export const DOCUMENT_SCOPE_ACTIONS = {
+  'my-declarations': { owner: DOCUMENT_USER_ACTIONS },
+  'citizen-declarations': { owner: DOCUMENT_USER_ACTIONS, receiver: READ_ACTIONS },
+  'gates/USER/gate/documents': { owner: DOCUMENT_USER_ACTIONS, receiver: READ_ACTIONS },
+  'gates/USER/gate/inbox-entries': { receiver: READ_ACTIONS },
+  'gates/{gateId}/gate/documents': { staff: READ_ACTIONS },
+  'entity/{entityId}/inbox/{inboxId}': {
+    staff: [...READ_ACTIONS, 'share', 'dismiss'] as const,
+  },
+  'validation/document': { anyone: ['retrieve', 'pdf'] as const },
+} as const satisfies Record<
+  DocumentScope,
+  Partial<Record<DocumentCallerRole, readonly DocumentUserAction[]>>
+>;
+
+type ActionsOf<T> = T extends readonly (infer A extends DocumentUserAction)[] ? A : never;
+/** Every action a scope offers to any caller: what its route must be able to run. */
+export type ScopeAction<S extends DocumentScope> = Extract<
+  {
+    [R in keyof (typeof DOCUMENT_SCOPE_ACTIONS)[S]]: ActionsOf<
+      (typeof DOCUMENT_SCOPE_ACTIONS)[S][R]
+    >;
+  }[keyof (typeof DOCUMENT_SCOPE_ACTIONS)[S]],
+  DocumentUserAction
+>;
 
 export function isDocumentUserAction(action: string): action is DocumentUserAction {
   return (DOCUMENT_USER_ACTIONS as readonly string[]).includes(action);
+}
+
+/** Whether the scope offers the action to this caller (whatever the document's state). */
+export function isScopeAction(
+  scope: DocumentScope,
+  role: DocumentCallerRole,
+  action: DocumentUserAction,
+): boolean {
+  const byRole: Partial<Record<DocumentCallerRole, readonly DocumentUserAction[]>> =
+    DOCUMENT_SCOPE_ACTIONS[scope];
+  return byRole[role]?.includes(action) ?? false;
 }
 
 export function canRunUserAction(state: DocumentState, action: DocumentUserAction): boolean {
   return USER_ACTION_STATES[action].includes(state);
 }
 
-/** The user actions a document in this state offers. */
-export function userActionsFor(state: DocumentState): DocumentUserAction[] {
-  return DOCUMENT_USER_ACTIONS.filter((action) => canRunUserAction(state, action));
+/**
+ * The actions a document in this state offers through a scope (by default the owner's, on
+ * my-declarations: what `data.document.actions` lists).
+ */
+export function userActionsFor(
+  state: DocumentState,
+  scope: DocumentScope = 'my-declarations',
+  role: DocumentCallerRole = 'owner',
+): DocumentUserAction[] {
+  return DOCUMENT_USER_ACTIONS.filter(
+    (action) => isScopeAction(scope, role, action) && canRunUserAction(state, action),
+  );
 }
 
 /**

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { documentPreviewSchema } from '../documents/api-document';
+import {
+  actionAnswerExtras,
+  documentPdfSchema,
+  documentPreviewSchema,
+  scopedDocumentSchema,
+} from '../documents/api-document';
 import { ANSWER_REASON_MAX_SIZE, RECIPIENT_ANSWER_STATES } from '../documents/document-states';
 import { MESSAGE_STATUSES } from '../state-machines/machines';
 import { localizedTextSchema } from '../templates/template-schema';
@@ -98,7 +103,10 @@ export type InboxEntriesResponse = z.infer<typeof inboxEntriesResponseSchema>;
 
 /**
  * Actions on one of the citizen's messages. `accept` and `reject`: the addressee's answer to a
- * document naming them (a `user-document`); a rejection gives a `reason`.
+ * document naming them (a `user-document`); a rejection gives a `reason`. `retrieve` opens the
+ * message (the first time marks it read); with the document actions `pdf` and
+ * `download-attachment` it is also a scope action on the document the message carries
+ * (DOCUMENT_SCOPE_ACTIONS, `gates/USER/gate/inbox-entries`).
  */
 export const INBOX_ENTRY_ACTIONS = [
   'retrieve',
@@ -110,17 +118,38 @@ export const INBOX_ENTRY_ACTIONS = [
 export type InboxEntryActionName = (typeof INBOX_ENTRY_ACTIONS)[number];
 /** POST /api/gates/USER/gate/inbox-entries/action: object_id at the top or in `arguments`. */
 export const inboxEntryActionSchema = z.object({
-  action: z.enum(INBOX_ENTRY_ACTIONS),
+  action: z.string().max(50),
   object_id: z.string().max(64).optional(),
   arguments: z
     .object({
       object_id: z.string().max(64).optional(),
       reason: z.string().max(ANSWER_REASON_MAX_SIZE).optional(),
     })
+    .catchall(z.unknown())
     .optional(),
 });
 export type InboxEntryAction = z.infer<typeof inboxEntryActionSchema>;
-export const inboxEntryResponseSchema = z.object({ data: citizenMessageSchema });
+
+/**
+ * The document a message carries, as its actions answer it: the document itself (scope
+ * `gates/USER/gate/inbox-entries`) with the message's summary fields (template_refname, the
+ * addressee's answer). Archive, unarchive, accept and reject answer the summary only.
+ */
+export const inboxEntryDocumentSchema = scopedDocumentSchema.extend({
+  template_refname: z.string(),
+  answer_state: z.enum(RECIPIENT_ANSWER_STATES).nullable().optional(),
+  answer_reason: z.string().nullable().optional(),
+});
+export const inboxEntryResponseSchema = z.object({
+  data: citizenMessageSchema.extend({
+    document: z
+      .union([inboxEntryDocumentSchema, citizenMessageSchema.shape.document.unwrap()])
+      .nullable(),
+    'document-pdf': documentPdfSchema.optional(),
+  }),
+  ...actionAnswerExtras,
+});
+export type InboxEntryResponse = z.infer<typeof inboxEntryResponseSchema>;
 
 /**
  * GET /api/gates/USER/gate/inbox-entries/{id}/document: the document a message carries, read

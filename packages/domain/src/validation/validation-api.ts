@@ -57,6 +57,25 @@ export const validationResponseSchema = z.object({
 });
 export type ValidationResponse = z.infer<typeof validationResponseSchema>;
 
+/**
+ * POST /api/validation/document/action (spec section 7, scope `validation/document`): anyone
+ * may `retrieve` a document by its reference code (`object_id`, or `arguments['document-id']`)
+ * or ask for its `pdf`. The document is the validation view, never the document's values.
+ */
+export const validationActionResponseSchema = z.object({
+  data: z.object({
+    document: validatedDocumentSchema.extend({
+      scope: z.literal('validation/document'),
+      /** The reference code, grouped (the spec's `document-id` of this scope). */
+      'document-id': z.string(),
+    }),
+    'document-pdf': z.object({ 'content-uri': z.string() }).optional(),
+  }),
+  message: z.string().optional(),
+  meta: z.object({ download_url: z.string().optional() }).optional(),
+});
+export type ValidationActionResponse = z.infer<typeof validationActionResponseSchema>;
+
 /** GET /api/validation/contexts/{id}. */
 export const validationContextSchema = z.object({
   id: z.string(),

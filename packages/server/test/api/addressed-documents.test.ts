@@ -247,7 +247,9 @@ describe('documents addressed to or shared with a person', () => {
         token: tokens.author,
         json: {
           action: 'share',
-          arguments: { firstname: 'Γιώργος', surname: 'Παπαδόπουλος', afm },
+          arguments: {
+            targets: [{ type: 'person', firstname: 'Γιώργος', surname: 'Παπαδόπουλος', afm }],
+          },
         },
       });
     expect((await share(AFM.addressee)).status).toBe(200);
@@ -327,7 +329,9 @@ describe('documents addressed to or shared with a person', () => {
         token: tokens.author,
         json: {
           action: 'share',
-          arguments: { firstname: 'Γιώργος', surname: 'Παπαδόπουλος', afm },
+          arguments: {
+            targets: [{ type: 'person', firstname: 'Γιώργος', surname: 'Παπαδόπουλος', afm }],
+          },
         },
       });
 

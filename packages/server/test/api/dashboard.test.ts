@@ -1,4 +1,5 @@
 import type {
+  CaseActionResponse,
   CaseDetail,
   CaseMessage,
   CaseNote,
@@ -602,22 +603,27 @@ describe('entity dashboard', () => {
   });
 
   it("shares the case's document with a person by tax number, who gets it in their mailbox", async () => {
-    const share = (inboxId: string, args: Record<string, string>) =>
-      api<{ data: CaseDetail } & ErrorBody>(
-        'POST',
-        `/api/entity/${athens}/inbox/${inboxId}/action`,
-        { token: tokens.clerkA, json: { action: 'share', arguments: args } },
-      );
+    const share = (inboxId: string, person: Record<string, string>) =>
+      api<CaseActionResponse & ErrorBody>('POST', `/api/entity/${athens}/inbox/${inboxId}/action`, {
+        token: tokens.clerkA,
+        json: { action: 'share', arguments: { targets: [{ type: 'person', ...person }] } },
+      });
     const badAfm = await share(caseId, { firstname: 'Γιάννης', surname: 'Βλάχος', afm: '123' });
     expect(badAfm.status).toBe(400);
     type Invalid = { invalid_field: string; error_info: { code: string } }[];
     const invalidOf = (body: ErrorBody) => (body.error.data?.invalid_fields ?? []) as Invalid;
     expect(invalidOf(badAfm.body)).toEqual([
-      expect.objectContaining({ invalid_field: 'afm', error_info: { code: 'afm_invalid' } }),
+      expect.objectContaining({
+        invalid_field: 'targets[0].afm',
+        error_info: expect.objectContaining({ code: 'afm_invalid' }),
+      }),
     ]);
     const blank = await share(caseId, { firstname: ' ', surname: '', afm: MATRIX_AFM.citizenB });
     expect(blank.status).toBe(400);
-    expect(invalidOf(blank.body).map((f) => f.invalid_field)).toEqual(['firstname', 'surname']);
+    expect(invalidOf(blank.body).map((f) => f.invalid_field)).toEqual([
+      'targets[0].firstname',
+      'targets[0].surname',
+    ]);
     const malformed = await api<ErrorBody>('POST', `/api/entity/${athens}/inbox/${caseId}/action`, {
       token: tokens.clerkA,
       json: { action: 'share' },
@@ -641,7 +647,7 @@ describe('entity dashboard', () => {
       afm: MATRIX_AFM.citizenB,
     });
     expect(shared.status).toBe(200);
-    expect(shared.body.data.id).toBe(caseId);
+    expect(shared.body.data.case.id).toBe(caseId);
     const received = await t.database.db
       .selectFrom('citizen_messages')
       .selectAll()
@@ -651,7 +657,8 @@ describe('entity dashboard', () => {
       .execute();
     expect(received).toHaveLength(before.length + 1);
     expect(received[0]).toMatchObject({ status: 'incoming', inbox_entry_id: caseId });
-    expect(received[0]?.document_id).toBe(shared.body.data.document.id);
+    expect(received[0]?.document_id).toBe(shared.body.data.document?.id);
+    expect(received[0]?.document_id).toBe(shared.body.data.case.document.id);
     const history = await api<{ data: HistoryItem[] }>(
       'GET',
       `/api/entity/${athens}/inbox/${caseId}/history`,
@@ -680,14 +687,10 @@ describe('entity dashboard', () => {
     const list = (query: string) =>
       api<InboxList>('GET', `/api/entity/${athens}/inbox?${query}`, { token: tokens.clerkA });
     const act = (inboxId: string) =>
-      api<{ data: CaseDetail } & ErrorBody>(
-        'POST',
-        `/api/entity/${athens}/inbox/${inboxId}/action`,
-        {
-          token: tokens.clerkA,
-          json: { action: 'dismiss' },
-        },
-      );
+      api<CaseActionResponse & ErrorBody>('POST', `/api/entity/${athens}/inbox/${inboxId}/action`, {
+        token: tokens.clerkA,
+        json: { action: 'dismiss' },
+      });
     const open = (await list('status=incoming&limit=1')).body.data[0];
     const openRefused = await act(open?.id ?? '');
     expect(openRefused.status).toBe(409);
@@ -698,7 +701,7 @@ describe('entity dashboard', () => {
     if (!closed) throw new Error('no finished case in the demo data');
     const dismissed = await act(closed.id);
     expect(dismissed.status).toBe(200);
-    expect(dismissed.body.data).toMatchObject({ id: closed.id, dismissed: true });
+    expect(dismissed.body.data.case).toMatchObject({ id: closed.id, dismissed: true });
     const after = await list('status=finished&limit=100');
     expect(after.body.total).toBe(before.body.total - 1);
     expect(after.body.meta.counts.finished).toBe(before.body.meta.counts.finished - 1);
@@ -801,7 +804,11 @@ describe('entity dashboard', () => {
         path: () => `/api/entity/${athens}/inbox/${caseId}/action`,
         json: () => ({
           action: 'share',
-          arguments: { firstname: 'Γιώργος', surname: 'Βλάχος', afm: MATRIX_AFM.citizenB },
+          arguments: {
+            targets: [
+              { type: 'person', firstname: 'Γιώργος', surname: 'Βλάχος', afm: MATRIX_AFM.citizenB },
+            ],
+          },
         }),
         expected: ATHENS,
       },

@@ -57,7 +57,9 @@ describe('documents for a person who has no account yet', () => {
       token: author,
       json: {
         action: 'share',
-        arguments: { firstname: 'Νικόλαος', surname: 'Γεωργίου', afm: LATECOMER },
+        arguments: {
+          targets: [{ type: 'person', firstname: 'Νικόλαος', surname: 'Γεωργίου', afm: LATECOMER }],
+        },
       },
     });
     expect(shared.status).toBe(200);

@@ -4,6 +4,11 @@ import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import {
+  attachmentDownloadUrl,
+  replyWithAttachment,
+  sendStoredFile,
+} from '../../lib/attachment-download';
 import { signDocumentToken, verifyDocumentToken } from '../../lib/document-token';
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
@@ -53,13 +58,7 @@ export async function caseAttachmentUrl(
         .executeTakeFirst()
     : undefined;
   if (!file) throw new AppError(404, 'not_found');
-  const token = signDocumentToken(
-    services.pdfTokenKey,
-    'case-attachment',
-    file.id,
-    expiry(services),
-  );
-  return `/api/case-files/${token}`;
+  return attachmentDownloadUrl(services, file.id).url;
 }
 
 /** GET /api/case-files/{token}: the attachment, byte for byte; the token is the authorisation. */
@@ -68,37 +67,7 @@ export async function replyWithCaseFile(
   services: Pick<CaseServices, 'pdfTokenKey' | 'database'>,
   token: string,
 ) {
-  const check = verifyDocumentToken(services.pdfTokenKey, 'case-attachment', token, now());
-  if (!check.ok) {
-    throw check.reason === 'expired'
-      ? new AppError(410, 'pdf_token_expired')
-      : new AppError(404, 'not_found');
-  }
-  const file = await services.database.db
-    .selectFrom('document_files')
-    .select(['bytes', 'filename', 'content_type', 'sha256'])
-    .where('id', '=', check.documentId)
-    .executeTakeFirst();
-  if (!file) throw new AppError(404, 'not_found');
-  return sendFile(reply, file);
-}
-
-/** A stored file as a download that no browser renders in place. */
-function sendFile(
-  reply: FastifyReply,
-  file: { bytes: Uint8Array; filename: string; content_type: string; sha256: string },
-) {
-  const safeName = file.filename.replace(/[^\w.\- ]+/g, '_');
-  return reply
-    .header('Content-Type', file.content_type)
-    .header(
-      'Content-Disposition',
-      `attachment; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-    )
-    .header('ETag', `"${file.sha256}"`)
-    .header('Cache-Control', 'private, no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .send(Buffer.from(file.bytes));
+  return replyWithAttachment(reply, services, token);
 }
 
 /**
@@ -147,5 +116,5 @@ export async function replyWithCaseMessageFile(
     .where('case_message_id', '=', check.documentId)
     .executeTakeFirst();
   if (!file) throw new AppError(404, 'not_found');
-  return sendFile(reply, file);
+  return sendStoredFile(reply, file);
 }

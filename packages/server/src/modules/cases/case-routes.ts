@@ -3,7 +3,6 @@ import {
   assignCaseSchema,
   bulkCaseActionSchema,
   bulkCaseResultSchema,
-  caseActionSchema,
   caseNeighboursSchema,
   caseDetailResponseSchema,
   caseDownloadSchema,
@@ -46,7 +45,6 @@ import { caseNeighbours } from './case-neighbours';
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
 import { changeCaseState } from './change-case-state';
-import { dismissCase } from './dismiss-case';
 import { exportInbox } from './export-inbox';
 import { getAlertPreference } from './get-alert-preference';
 import { getCase, recordCaseView } from './get-case';
@@ -54,7 +52,6 @@ import { listInbox } from './list-inbox';
 import { caseDocumentHistoryRoute } from './list-case-document-history';
 import { sendCaseMessage } from './send-case-message';
 import { setAlertPreference } from './set-alert-preference';
-import { shareCase } from './share-case';
 
 const entityParams = z.object({ e: z.string().max(64) });
 const caseParams = z.object({ e: z.string().max(64), i: z.string().max(64) });
@@ -355,36 +352,6 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       const { user, entityId } = await writerOf(request, request.params.e);
       const inboxId = request.params.i;
       await changeCaseState(db, { entityId, inboxId, userId: user.id, ...request.body });
-      return { data: await getCase(db, services.catalog, { entityId, inboxId }) };
-    },
-  );
-
-  api.post(
-    '/entity/:e/inbox/:i/action',
-    {
-      schema: {
-        ...docs(
-          "Share the case's document with a person (AFM), or dismiss a closed case from the lists",
-        ),
-        params: caseParams,
-        body: caseActionSchema,
-        response: { 200: caseDetailResponseSchema, ...routeErrors },
-      },
-    },
-    async (request) => {
-      const { user, entityId } = await writerOf(request, request.params.e);
-      const inboxId = request.params.i;
-      const body = request.body;
-      if (body.action === 'share') {
-        await shareCase(services, db, {
-          entityId,
-          inboxId,
-          userId: user.id,
-          target: body.arguments,
-        });
-      } else {
-        await dismissCase(db, { entityId, inboxId, userId: user.id });
-      }
       return { data: await getCase(db, services.catalog, { entityId, inboxId }) };
     },
   );

@@ -14,3 +14,7 @@ export { findCitizenCase, type CaseCitizen, type CitizenCase } from './find-citi
 export { caseMessageFileUrl } from './case-downloads';
 export { acceptCitizenMessageUploads, sendCitizenMessageOf } from './citizen-message-request';
 export { replyToCase } from './reply-to-case';
+// The case's scope actions (share, dismiss; modules/scope-actions).
+export { shareCase, type ShareTarget } from './share-case';
+export { dismissCase } from './dismiss-case';
+export { getCase } from './get-case';

@@ -1,6 +1,15 @@
-import { isValidEmail, validateAfm, type InvalidField, type Locale } from '@dilosi/domain';
+import {
+  isValidEmail,
+  SHARE_TARGETS_MAX,
+  validateAfm,
+  type InvalidField,
+  type Locale,
+} from '@dilosi/domain';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
+
+/** A person to share with, checked. */
+export type PersonTargetInput = { firstname: string; surname: string; afm: string };
 
 /** Collects the refusals of an action's arguments into one 400 invalid_fields. */
 export class ArgumentErrors {
@@ -19,11 +28,11 @@ export class ArgumentErrors {
   }
 
   /** A required text argument, trimmed; undefined (and an error) when missing or too long. */
-  text(args: Record<string, unknown>, field: string, max = 100): string | undefined {
+  text(args: Record<string, unknown>, field: string, max = 100, prefix = ''): string | undefined {
     const value = args[field];
     const text = typeof value === 'string' ? value.trim() : '';
-    if (text === '') this.add(field, 'required');
-    else if (text.length > max) this.add(field, 'text_too_long', { max });
+    if (text === '') this.add(`${prefix}${field}`, 'required');
+    else if (text.length > max) this.add(`${prefix}${field}`, 'text_too_long', { max });
     else return text;
     return undefined;
   }
@@ -48,15 +57,44 @@ export class ArgumentErrors {
     return text;
   }
 
-  afm(args: Record<string, unknown>, field: string): string | undefined {
-    const text = this.text(args, field, 20);
+  afm(args: Record<string, unknown>, field: string, prefix = ''): string | undefined {
+    const text = this.text(args, field, 20, prefix);
     if (text === undefined) return undefined;
     const error = validateAfm(text);
     if (error) {
-      this.add(field, error.code);
+      this.add(`${prefix}${field}`, error.code);
       return undefined;
     }
     return text;
+  }
+
+  /**
+   * `share`'s `targets` (spec section 7): one or more persons, each `{ type: 'person',
+   * firstname, surname, afm }`, checked as one; errors name `targets[i].field`.
+   */
+  personTargets(args: Record<string, unknown>): PersonTargetInput[] {
+    const targets = args.targets;
+    if (!Array.isArray(targets) || targets.length === 0) {
+      this.add('targets', 'required');
+      return [];
+    }
+    if (targets.length > SHARE_TARGETS_MAX) {
+      this.add('targets', 'list_too_many', { max: SHARE_TARGETS_MAX });
+      return [];
+    }
+    return targets.flatMap((target: unknown, index) => {
+      const at = `targets[${index}]`;
+      if (typeof target !== 'object' || target === null || Array.isArray(target)) {
+        this.add(at, 'required');
+        return [];
+      }
+      const fields = target as Record<string, unknown>;
+      if (fields.type !== 'person') this.add(`${at}.type`, 'choice_invalid');
+      const firstname = this.text(fields, 'firstname', 100, `${at}.`);
+      const surname = this.text(fields, 'surname', 100, `${at}.`);
+      const afm = this.afm(fields, 'afm', `${at}.`);
+      return firstname && surname && afm ? [{ firstname, surname, afm }] : [];
+    });
   }
 
   throwIfAny(): void {

@@ -10,7 +10,7 @@ import { declarationNotFound, notAllowedOnState } from './document-errors';
 import { findOwnedDocument, type Queryable } from './document-queries';
 import type { IssuanceServices } from '../issuance';
 
-/** What every document action is given (POST /api/my-declarations/{id}/action). */
+/** What an owner's document action is given (`POST {scope}/action`, the owner's scopes). */
 export type DocumentActionInput = {
   user: CurrentUser;
   /** The document as read before the action (unlocked). */
@@ -25,7 +25,10 @@ export type ActionOutcome = {
   /** The document after the action, when it changed. */
   row?: DocumentRow;
   message?: string;
+  /** `meta.download_url`: a download follows. */
   downloadUrl?: string;
+  /** `data['document-pdf']['content-uri']`: the sealed PDF's address (pdf, retrieve). */
+  pdfUrl?: string;
 };
 
 /** One document action: its dependencies, its input and the caller's transaction, if any. */

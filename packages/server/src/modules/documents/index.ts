@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { IssuanceServices } from '../issuance';
 import { backstepDocumentRoute } from './backstep-document';
+import { createAttachmentTokenRoute } from './create-attachment-token';
 import { createPdfTokenRoute } from './create-pdf-token';
 import { downloadPdfRoute } from './download-pdf';
 import { getCitizenDeclarationRoute } from './get-citizen-declaration';
@@ -51,6 +52,17 @@ export {
   validatedDocumentNotFound,
 } from './document-errors';
 export { contentOf, pdfFilename, toApiDocument } from './to-api-document';
+export { readActions, readScopeActions } from './document-actions';
+export { ArgumentErrors } from './action-arguments';
+export { actionMessage } from './action-messages';
+export {
+  checkScopeAction,
+  type ActionTarget,
+  type ScopeActionServices,
+  type ScopeActionTable,
+  type ScopeActionUseCase,
+} from './scope-actions/scope-action';
+export { runScopeAction, scopedDocumentOf, toActionAnswer } from './scope-actions/run-scope-action';
 export { documentParamsSchema } from './schemas';
 export { checkFileUploads } from '../../lib/uploads/check-uploads';
 export {
@@ -88,6 +100,7 @@ export async function documentActionRoutes(
 ) {
   await runDocumentActionRoute(authenticated, services);
   await createPdfTokenRoute(authenticated, services);
+  await createAttachmentTokenRoute(authenticated, services);
   await getCitizenDeclarationRoute(authenticated, services);
 }
 

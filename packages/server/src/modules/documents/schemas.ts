@@ -37,9 +37,12 @@ export const documentListSchema = z.object({
 });
 
 export const actionBodySchema = documentActionRequestSchema.describe(
-  'action: resend_otp | pdf | email | sms | send-document-link | share | revoke | dismiss | ' +
-    'set_retention; arguments: email {email?}, send-document-link {email}, share ' +
-    '{firstname, surname, afm}, set_retention {days: 30-1826}',
+  'action (spec section 7): retrieve {retrieval?: "content-uri"} | pdf | share {targets: ' +
+    '[{type: "person", firstname, surname, afm}]} | revoke | resend_otp | resend_email_otp | ' +
+    'send-document-link {method: "email" | "sms", email?} | download-attachment {file_id} or ' +
+    '{key, attachment-index} | dismiss | set-retention {days: 30-1826} (ours); object_id: ' +
+    'the document (or message) where the path does not name it. Each scope offers some of ' +
+    'them (docs/api.md); the old names email, sms, set_retention answer 400 action_renamed.',
 );
 
 export const referenceParamsSchema = z.object({ ref: z.string().max(64) });

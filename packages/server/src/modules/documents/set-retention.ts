@@ -11,7 +11,7 @@ import { withLockedDocument, type DocumentActionInput } from './document-action'
 import { insertDocumentEvent, type Queryable } from './document-queries';
 import type { IssuanceServices } from '../issuance';
 
-/** `set_retention`: how long an issued document is kept, in days from its issue. */
+/** `set-retention` (our extension; docs/api.md): how long an issued document is kept, in days from its issue. */
 export async function setRetention(
   services: IssuanceServices,
   input: DocumentActionInput,
@@ -35,7 +35,7 @@ export async function setRetention(
   const row = await withLockedDocument(
     services,
     input,
-    'set_retention',
+    'set-retention',
     async (handle, locked) => {
       const issuedAt = new Date(locked.issued_at ?? locked.updated_at).getTime();
       const updated = await handle

@@ -5,7 +5,7 @@ import { cachedStatement } from '../../db/cached-statement';
 import { AppError } from '../../lib/app-error';
 import type { Queryable } from '../../db/queryable';
 import type { OtpChallengeRow } from '../../db/schema';
-import { normalizeRecipient } from '../../notify';
+import { normalizeRecipient, type NotificationParams } from '../../notify';
 import type { IssuanceServices } from './issuance-services';
 import { otpAlreadySent } from './otp-errors';
 import { lockOtpSubject, otpSendWaitSeconds } from './otp-limits';
@@ -110,6 +110,11 @@ export async function sendOtp(
     locale: Locale;
     /** The document's owner, when the caller knows it (one query less). */
     userId?: string;
+    /**
+     * `resend_email_otp`: the code goes to this address instead of the mobile (the mobile's
+     * limits still count it, as for an SMS).
+     */
+    email?: { to: string; title: NotificationParams[string] };
   },
 ): Promise<SentChallenge> {
   const { config } = services;
@@ -150,15 +155,25 @@ export async function sendOtp(
   const code = newOtpCode();
   const expiresAt = new Date(at.getTime() + config.OTP_TTL_SECONDS * 1000);
   const codeHash = hashOtp(services.otpKey, input.documentId, code);
+  const minutes = Math.ceil(config.OTP_TTL_SECONDS / 60);
   await services.notifier.enqueue(
-    {
-      channel: 'sms',
-      to: mobile,
-      key: 'otp_sms',
-      locale: input.locale,
-      params: { code, minutes: Math.ceil(config.OTP_TTL_SECONDS / 60) },
-      documentId: input.documentId,
-    },
+    input.email
+      ? {
+          channel: 'email',
+          to: input.email.to,
+          key: 'otp_email',
+          locale: input.locale,
+          params: { code, minutes, title: input.email.title },
+          documentId: input.documentId,
+        }
+      : {
+          channel: 'sms',
+          to: mobile,
+          key: 'otp_sms',
+          locale: input.locale,
+          params: { code, minutes },
+          documentId: input.documentId,
+        },
     trx,
   );
   // The challenge and the send counted against the limits, in one statement.

@@ -8,7 +8,10 @@ export { ALERT_LOCALE, alertCitizen, type AlertServices, type Reachable } from '
 export { deliverCitizenMessage } from './deliver-citizen-message';
 export { deliverWaitingDocuments } from './deliver-waiting-documents';
 export { messageRoutes } from './message-routes';
-export { findOwnMessage } from './to-citizen-message';
+export { findOwnMessage, toCitizenMessage } from './to-citizen-message';
 export { nextTsid } from './next-tsid';
 export { sendAlertDigests, type AlertDigestSummary } from './send-alert-digests';
 export { alertDigestsJob } from './alert-digests-job';
+// The inbox entries' scope actions (modules/scope-actions).
+export { actOnCitizenMessage } from './act-on-citizen-message';
+export { answerAddressedDocument } from './answer-addressed-document';

@@ -2,18 +2,13 @@ import {
   apiErrorSchema,
   inboxEntriesQuerySchema,
   inboxEntriesResponseSchema,
-  inboxEntryActionSchema,
-  inboxEntryResponseSchema,
 } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { AppError } from '../../lib/app-error';
 import type { Notifier } from '../../notify';
 import { requireUser } from '../auth';
-import { actOnCitizenMessage } from './act-on-citizen-message';
-import { answerAddressedDocument } from './answer-addressed-document';
 import { listCitizenMessages } from './list-citizen-messages';
 
 const errors = {
@@ -28,7 +23,7 @@ const docs = (summary: string) => ({ tags: ['messages'], summary, security: [{ b
 /**
  * The citizen's own mailbox, the `USER` gate (spec section 7, DESIGN section 8); inside the
  * authenticated route tree. Every query is bound to the caller: another person's message is
- * not found.
+ * not found. Its actions (`inbox-entries/action`) are a scope action: modules/scope-actions.
  */
 export async function messageRoutes(
   app: FastifyInstance,
@@ -53,41 +48,6 @@ export async function messageRoutes(
     async (request) => {
       const user = requireUser(request);
       return listCitizenMessages(db, limits, { ownerId: user.id, query: request.body });
-    },
-  );
-
-  api.post(
-    '/gates/USER/gate/inbox-entries/action',
-    {
-      schema: {
-        ...docs(
-          'Open (retrieve), archive or unarchive a message; accept or reject a document addressed to the caller',
-        ),
-        body: inboxEntryActionSchema,
-        response: { 200: inboxEntryResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const messageId = request.body.object_id ?? request.body.arguments?.object_id;
-      if (!messageId) {
-        throw new AppError(400, 'invalid_request', {
-          invalid_fields: [{ invalid_field: 'object_id', error_info: { code: 'required' } }],
-        });
-      }
-      const { action } = request.body;
-      if (action === 'accept' || action === 'reject') {
-        const data = await answerAddressedDocument(services, db, {
-          ownerId: user.id,
-          ownerAfm: user.record.afm,
-          messageId,
-          action,
-          reason: request.body.arguments?.reason,
-        });
-        return { data };
-      }
-      const data = await actOnCitizenMessage(db, { ownerId: user.id, messageId, action });
-      return { data };
     },
   );
 }

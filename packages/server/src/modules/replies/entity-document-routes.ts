@@ -1,11 +1,15 @@
 import {
   canRunUserAction,
+  documentActionRequestSchema,
+  documentActionResponseSchema,
   entityDocumentWriteSchema,
   pdfTokenResponseSchema,
   type DocumentState,
 } from '@dilosi/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { docsOf, routeErrors } from '../../lib/route-schemas';
 import {
@@ -15,11 +19,15 @@ import {
   findAsIssuer,
   getDocument,
   notAllowedOnState,
+  readScopeActions,
+  runScopeAction,
   saveDocumentStep,
+  toActionAnswer,
   uploadsOf,
 } from '../documents';
 import { pdfDownloadUrl } from '../issuance';
-import { requireEntityClerk } from '../staff';
+import { requireUser } from '../auth';
+import { requireEntityClerk, requireEntityRole } from '../staff';
 import { documentServicesOf, type ReplyServices } from './reply-services';
 import { entityDocumentParams } from './schemas';
 
@@ -129,6 +137,51 @@ export async function entityDocumentRoutes(app: FastifyInstance, services: Reply
         data: { download_url: url, expires_at: expiresAt.toISOString() },
         meta: { download_url: url },
       };
+    },
+  );
+
+  api.post(
+    '/gates/:codename/gate/documents/action',
+    {
+      schema: {
+        ...docs(
+          'Run an action on one of the documents the entity issues (`object_id`): retrieve, ' +
+            'pdf, download-attachment',
+        ),
+        params: z.object({ codename: z.string().max(64) }),
+        body: documentActionRequestSchema,
+        response: { 200: documentActionResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const gate = await db
+        .selectFrom('entities')
+        .select('id')
+        .where('codename', '=', request.params.codename)
+        .executeTakeFirst();
+      // An unknown gate answers like an entity the caller holds no role in.
+      const { entity } = await requireEntityRole(db, user, gate?.id ?? '', 'clerk');
+      const objectId = request.body.object_id;
+      if (!objectId) {
+        throw new AppError(400, 'invalid_request', {
+          invalid_fields: [{ invalid_field: 'object_id', error_info: { code: 'required' } }],
+        });
+      }
+      const stored = await findAsIssuer(db, { kind: 'entity', entity }, objectId);
+      if (!stored) throw declarationNotFound();
+      const { document, outcome } = await runScopeAction(
+        services,
+        readScopeActions,
+        { scope: 'gates/{gateId}/gate/documents', role: 'staff', user, stored },
+        {
+          action: request.body.action,
+          args: request.body.arguments,
+          locale: requestLocale(request),
+        },
+      );
+      if (!document) throw declarationNotFound();
+      return toActionAnswer(document, outcome);
     },
   );
 }

@@ -7,6 +7,7 @@ import type { TemplateCatalog } from '../templates';
 import { checkFileRoute } from './check-file';
 import { downloadValidationPdfRoute } from './download-validation-pdf';
 import { getValidationContextRoute } from './get-validation-context';
+import { runValidationActionRoute } from './run-validation-action';
 import { validateDocumentRoute } from './validate-document';
 import { createValidationServices } from './validation-services';
 
@@ -29,6 +30,7 @@ export async function validationRoutes(
     timeWindow: deps.config.VALIDATION_RATE_LIMIT_WINDOW_MS,
   };
   await validateDocumentRoute(api, services, rateLimit);
+  await runValidationActionRoute(api, services, rateLimit);
   await getValidationContextRoute(api, rateLimit);
   await downloadValidationPdfRoute(api, services, rateLimit);
   await api.register(async (files) => {

@@ -12,7 +12,7 @@ const SHARE_FIELDS = ['firstname', 'surname', 'afm'] as const;
 
 /**
  * Share the case's issued document with a person named by tax number (POST .../action,
- * `share`): the person finds it in their mailbox.
+ * `share` with one `targets` entry of type person): the person finds it in their mailbox.
  */
 export function ShareCaseDialog({
   item,
@@ -35,7 +35,10 @@ export function ShareCaseDialog({
     messageOf: (error) => (error.code === 'required' ? t('actions.required') : undefined),
     onValid: (person) =>
       action.mutate(
-        { kind: 'action', body: { action: 'share', arguments: person } },
+        {
+          kind: 'action',
+          body: { action: 'share', arguments: { targets: [{ type: 'person', ...person }] } },
+        },
         {
           onSuccess: () => {
             showToast('success', () => t('actions.done.share'));

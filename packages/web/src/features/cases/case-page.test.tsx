@@ -107,7 +107,9 @@ describe('the case page', () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toEqual({
       action: 'share',
-      arguments: { firstname: 'Γιώργος', surname: 'Βλάχος', afm: '100000027' },
+      arguments: {
+        targets: [{ type: 'person', firstname: 'Γιώργος', surname: 'Βλάχος', afm: '100000027' }],
+      },
     });
     expect(await screen.findByText('Το έγγραφο κοινοποιήθηκε.')).toBeTruthy();
 

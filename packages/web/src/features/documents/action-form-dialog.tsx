@@ -116,7 +116,9 @@ export function ActionFormDialog({
         if (!invalid || invalid.length === 0) return;
         const fromServer: FieldErrors = {};
         for (const entry of invalid) {
-          const field = fields.find((candidate) => candidate.name === entry.invalid_field);
+          // `share` answers about `targets[0].afm`: the dialog's one person.
+          const name = entry.invalid_field.replace(/^targets\[\d+\]\./, '');
+          const field = fields.find((candidate) => candidate.name === name);
           const label = field?.label ?? entry.invalid_field;
           fromServer[field ? field.name : '_form'] =
             entry.error_info.message ||

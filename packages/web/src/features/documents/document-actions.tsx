@@ -20,19 +20,25 @@ import { useRunDocumentAction, type RunDocumentActionInput } from './api/run-doc
 /** Retention choices (spec section 9: 30 days by default, up to 5 years), in days from the issue. */
 const RETENTION_DAYS = [30, 365, 730, 1826] as const;
 
-type DialogKind = 'email' | 'send-document-link' | 'share' | 'set_retention' | 'revoke' | 'dismiss';
+/**
+ * The sidebar's buttons, in order, and the action each runs (spec section 7): e-mail, SMS and
+ * the link to someone else are all `send-document-link`, by `method`. Only those the document
+ * allows now are shown.
+ */
+const BUTTONS = {
+  pdf: 'pdf',
+  email: 'send-document-link',
+  sms: 'send-document-link',
+  link: 'send-document-link',
+  share: 'share',
+  'set-retention': 'set-retention',
+  revoke: 'revoke',
+  dismiss: 'dismiss',
+} as const satisfies Record<string, DocumentUserAction>;
+type ButtonKey = keyof typeof BUTTONS;
+const ORDER = Object.keys(BUTTONS) as ButtonKey[];
 
-/** The order of the actions in the sidebar; only those the document allows now are shown. */
-const ORDER: DocumentUserAction[] = [
-  'pdf',
-  'email',
-  'sms',
-  'send-document-link',
-  'share',
-  'set_retention',
-  'revoke',
-  'dismiss',
-];
+type DialogKind = Exclude<ButtonKey, 'pdf' | 'sms'>;
 
 /** Starts the download of the PDF from its short-lived address (no session needed there). */
 function downloadFrom(url: string, filename: string | undefined): void {
@@ -60,7 +66,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
   const [dialog, setDialog] = useState<DialogKind | null>(null);
 
   const allowed = document.actions ?? userActionsFor(document.state);
-  const actions = ORDER.filter((key) => allowed.includes(key));
+  const actions = ORDER.filter((key) => allowed.includes(BUTTONS[key]));
 
   /** Runs an action; a success shows the server's text (else ours), a failure a toast too. */
   const run = (
@@ -93,29 +99,30 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
   };
 
   const onSms = () => {
-    void run('sms', {}, () => t('actions.smsSent')).catch(() => undefined);
+    void run('send-document-link', { method: 'sms' }, () => t('actions.smsSent')).catch(
+      () => undefined,
+    );
   };
 
   const closeDialog = () => setDialog(null);
   const isBusy = action.isPending || pdfToken.isPending;
 
-  const labels: Record<DocumentUserAction, string> = {
-    resend_otp: '',
+  const labels: Record<ButtonKey, string> = {
     pdf: t('actions.pdf'),
     email: t('actions.email'),
     sms: t('actions.sms'),
-    'send-document-link': t('actions.link'),
+    link: t('actions.link'),
     share: t('actions.share'),
-    set_retention: t('actions.retention'),
+    'set-retention': t('actions.retention'),
     revoke: t('actions.revoke'),
     dismiss: t('actions.dismiss'),
   };
 
-  const onAction = (key: DocumentUserAction) => {
+  const onAction = (key: ButtonKey) => {
     if (isBusy) return;
     if (key === 'pdf') onPdf();
     else if (key === 'sms') onSms();
-    else if (key !== 'resend_otp') setDialog(key);
+    else setDialog(key);
   };
 
   return (
@@ -169,14 +176,17 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
         submitLabel={t('dialogs.send')}
         isSubmitting={action.isPending}
         onSubmit={(values) =>
-          run('email', values.email ? { email: values.email } : {}, () => t('actions.emailSent'), {
-            keepFieldErrors: true,
-          })
+          run(
+            'send-document-link',
+            { method: 'email', ...(values.email ? { email: values.email } : {}) },
+            () => t('actions.emailSent'),
+            { keepFieldErrors: true },
+          )
         }
       />
 
       <ActionFormDialog
-        isOpen={dialog === 'send-document-link'}
+        isOpen={dialog === 'link'}
         onClose={closeDialog}
         title={t('dialogs.link.title')}
         text={t('dialogs.link.text')}
@@ -197,7 +207,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
         onSubmit={(values) =>
           run(
             'send-document-link',
-            { email: values.email },
+            { method: 'email', email: values.email },
             () => t('actions.linkSent', { email: values.email }),
             { keepFieldErrors: true },
           )
@@ -240,7 +250,16 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
         onSubmit={(values) =>
           run(
             'share',
-            { firstname: values.firstname, surname: values.surname, afm: values.afm },
+            {
+              targets: [
+                {
+                  type: 'person',
+                  firstname: values.firstname,
+                  surname: values.surname,
+                  afm: values.afm,
+                },
+              ],
+            },
             () => t('actions.shared'),
             { keepFieldErrors: true },
           )
@@ -248,7 +267,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
       />
 
       <ActionFormDialog
-        isOpen={dialog === 'set_retention'}
+        isOpen={dialog === 'set-retention'}
         onClose={closeDialog}
         title={t('dialogs.retention.title')}
         text={t('dialogs.retention.text')}
@@ -267,7 +286,7 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
         submitLabel={t('dialogs.retention.submit')}
         isSubmitting={action.isPending}
         onSubmit={(values) =>
-          run('set_retention', { days: Number(values.days) }, () => t('actions.retentionSet'), {
+          run('set-retention', { days: Number(values.days) }, () => t('actions.retentionSet'), {
             keepFieldErrors: true,
           })
         }

@@ -11,9 +11,10 @@ export type RunDocumentActionInput = {
 };
 
 /**
- * POST /api/my-declarations/{id}/action (spec section 7): resend_otp, pdf, email, sms,
- * send-document-link, share, revoke, dismiss, set_retention. Answers the document as it is now,
- * the success text in the page's language and, for pdf, a download address.
+ * POST /api/my-declarations/{id}/action (spec section 7): retrieve, pdf, share (`targets`),
+ * revoke, resend_otp, resend_email_otp, send-document-link (`method` email or sms),
+ * download-attachment, dismiss, set-retention. Answers the document as it is now, the success
+ * text in the page's language and, where a download follows, its address.
  */
 export function runDocumentAction(input: RunDocumentActionInput): Promise<DocumentActionResponse> {
   return apiFetch<DocumentActionResponse>(
@@ -27,7 +28,9 @@ export function useRunDocumentAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runDocumentAction,
-    onSuccess: ({ data: { document } }) => {
+    onSuccess: ({ data }) => {
+      // Asked on my-declarations: the document as that scope (and its GET) names it.
+      const document = { ...data.document, scope: 'my-declarations' as const };
       queryClient.setQueryData(getDocumentQueryOptions(document.id).queryKey, document);
       if (document.reference_code) {
         queryClient.setQueryData(

@@ -259,7 +259,7 @@ export function solemnDeclaration(options: DocumentOptions = {}): ApiDocument {
           issued_at: '2025-03-03T08:06:00.000Z',
           validation_url: `https://dilosi.example.gr/show/${referenceCode}`,
           retention_until: '2026-03-03T08:06:00.000Z',
-          actions: ['pdf', 'email', 'sms', 'revoke'],
+          actions: ['retrieve', 'pdf', 'send-document-link', 'revoke'],
         }
       : {}),
   });
