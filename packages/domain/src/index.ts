@@ -25,3 +25,4 @@ export * from './records/access-log-api';
 export * from './records/vault-export-api';
 export * from './vault/vault-api';
 export * from './messages/consent-content';
+export * from './staff/user-display-name';

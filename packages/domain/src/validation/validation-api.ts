@@ -16,10 +16,7 @@ export const validationRequestSchema = z.object({
    * spec's `"content-uri"`, or the object form `{ "content-uri": … }` some clients send.
    */
   document_pdf_retrieval: z
-    .union([
-      z.literal('content-uri'),
-      z.object({ 'content-uri': z.string().max(2000).optional() }),
-    ])
+    .union([z.literal('content-uri'), z.object({ 'content-uri': z.string().max(2000).optional() })])
     .optional(),
   /** The validation context the visitor came through (GET /api/validation/contexts/{id}). */
   context: z.string().max(64).optional(),

@@ -12,11 +12,14 @@ import {
   backstepDocument,
   declarationNotFound,
   documentResponseSchema,
+  documentWriteResponseSchema,
   findAsIssuer,
   getDocument,
   notAllowedOnState,
+  refuseTargets,
   saveDocumentStep,
   uploadsOf,
+  writeAnswer,
 } from '../documents';
 import { pdfDownloadUrl } from '../issuance';
 import { requireEntityClerk } from '../staff';
@@ -65,11 +68,12 @@ export async function entityDocumentRoutes(app: FastifyInstance, services: Reply
         ),
         params: entityDocumentParams,
         body: entityDocumentWriteSchema,
-        response: { 200: documentResponseSchema, ...routeErrors },
+        response: { 200: documentWriteResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
       const { user, entity } = await writerOf(request, request.params.e);
+      refuseTargets(request.body);
       const issuer = {
         kind: 'entity',
         entity,
@@ -83,7 +87,7 @@ export async function entityDocumentRoutes(app: FastifyInstance, services: Reply
         document: request.body.document,
         action: request.body.action,
       });
-      return { data: { document } };
+      return writeAnswer(document, request.body.interactive);
     },
   );
 
