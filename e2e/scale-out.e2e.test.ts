@@ -16,7 +16,9 @@ const VALIDATION_BUDGET = 6;
 
 type Json = Record<string, unknown>;
 type DocumentBody = {
-  data: { document: { id: string; state: string; step: string; reference_code: string | null } };
+  data: {
+    document: { id: string; state: string; step_name: string; reference_code: string | null };
+  };
 };
 
 /** A stand-in SMS gateway: the phone. Records what it is asked to send. */
@@ -142,7 +144,7 @@ describe('two API processes and a worker on PostgreSQL and Redis', () => {
       });
     expect((await step({ statement: 'Όλα τα στοιχεία είναι αληθή.' })).status).toBe(200);
     const preview = await step({ recipient: { type: 'entity', codename: 'EFKA' } });
-    expect(preview.body.data.document.step).toBe('preview');
+    expect(preview.body.data.document.step_name).toBe('preview');
     const submitted = await step({}, { action: 'submit' });
     expect(submitted.status).toBe(200);
 

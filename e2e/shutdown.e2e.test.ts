@@ -10,7 +10,7 @@ import { COMPILED_ENTRY, startServerProcess, type ServerProcess } from './server
 // "Shutdown"): the process stops accepting, finishes what is in flight and exits 0 within 10 s;
 // /readyz says "draining" meanwhile. Needs `npm run build` (test:e2e runs it).
 
-type DocumentBody = { data: { document: { id: string; state: string; step: string } } };
+type DocumentBody = { data: { document: { id: string; state: string; step_name: string } } };
 
 /** The process's JSON log lines from `from` on (LOG_LEVEL=info logs each request). */
 const logLines = (p: ServerProcess, from = 0) =>

@@ -31,3 +31,4 @@ export * from './records/vault-export-api';
 export * from './vault/vault-api';
 export * from './messages/consent-content';
 export * from './messages/lab-results';
+export * from './staff/user-display-name';

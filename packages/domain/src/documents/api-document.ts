@@ -145,6 +145,18 @@ export const stepInfoSchema = z.object({
   'is-final-view': z.boolean(),
   /** For preview, view and issued layouts. */
   preview: documentPreviewSchema.nullable(),
+  /**
+   * The issued document's PDF (spec section 3, step_info `document-pdf`); null until issued.
+   * `content-uri` is null: a short-lived download address is not minted on every read — run
+   * the `pdf` action (`action`) or POST …/pdf/token for one.
+   */
+  'document-pdf': z
+    .object({
+      'content-uri': z.string().nullable(),
+      filename: z.string(),
+      action: z.literal('pdf'),
+    })
+    .nullable(),
 });
 export type StepInfo = z.infer<typeof stepInfoSchema>;
 
@@ -158,6 +170,29 @@ export const templateSummarySchema = z.object({
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 
+/**
+ * A document issued in reply to this one (spec section 3, inbox item `replies`): an entity's
+ * issued (or since revoked) reply to a case this document opened, as its owner sees it.
+ */
+export const documentReplySchema = z.object({
+  id: z.string(),
+  entity_id: z.string(),
+  reference_code: z.string().nullable(),
+  /** When it was issued (ISO 8601). */
+  timestamp: z.string(),
+  /** The clerk who wrote it. */
+  user_display_name: z.string(),
+  state: z.enum(DOCUMENT_STATES),
+});
+export type DocumentReply = z.infer<typeof documentReplySchema>;
+
+/**
+ * A document as the API answers it (spec section 3, Document): the spec's fields (`type`,
+ * `state`, `step_name`, `step_info`, `template`, `case_id`, `is_official`, `qrcode`,
+ * `timestamp`, `recipient`, `values`, `replies`) and section 7's (`declaration-id`,
+ * `document-id`, `statements`, `attachments`, `digest-sha256`, `scope`); the rest are our
+ * extensions.
+ */
 export const apiDocumentSchema = z.object({
   id: z.string(),
   'declaration-id': z.string(),
@@ -165,12 +200,21 @@ export const apiDocumentSchema = z.object({
   reference_code: z.string().nullable(),
   type: z.enum(TEMPLATE_TYPES),
   state: z.enum(DOCUMENT_STATES),
-  step: z.string(),
+  /** The step the document is at (the wizard's address `/issue/{id}/{step_name}`). */
+  step_name: z.string(),
   step_info: stepInfoSchema,
   template: templateSummarySchema,
   statements: z.record(z.string(), z.unknown()),
+  /**
+   * Every filled-in field as the document reads it (the preview's and the PDF's text, in
+   * Greek): registry and pre-filled values included, choices by their label, the recipient by
+   * name, attachments by file name. Flat: field key → text.
+   */
+  values: z.record(z.string(), z.string()),
   attachments: z.record(z.string(), z.array(attachmentValueSchema)),
   recipient: recipientSchema.nullable(),
+  /** Documents entities issued in reply to this one (its cases' replies); empty for drafts. */
+  replies: z.array(documentReplySchema),
   /** SHA-256 of the stored values; an update carrying another digest is refused (document_modified). */
   'digest-sha256': z.string(),
   case_id: z.string().nullable(),
@@ -192,10 +236,11 @@ export const apiDocumentSchema = z.object({
   /** Issued and revoked documents: when it was issued (ISO 8601). */
   issued_at: z.string().nullable().optional(),
   /**
-   * Issued and revoked documents: the public validation address `${PUBLIC_URL}/show/{code}`
-   * (what the QR code holds); null when REFCODE_ENABLED is false.
+   * What the QR code holds (spec section 3, `qrcode`): the public validation address
+   * `${PUBLIC_URL}/show/{code}` of an issued or revoked document; null before issuance and
+   * when REFCODE_ENABLED is false.
    */
-  validation_url: z.string().nullable().optional(),
+  qrcode: z.string().nullable(),
   /** Issued and revoked documents: when the retention job deletes it (ISO 8601). */
   retention_until: z.string().nullable().optional(),
   /** The sealed PDF of an issued document; download through the `pdf` action. */
@@ -236,7 +281,7 @@ export const documentListItemSchema = z.object({
   id: z.string(),
   reference_code: z.string().nullable(),
   state: z.enum(DOCUMENT_STATES),
-  step: z.string(),
+  step_name: z.string(),
   template: templateSummarySchema,
   recipient: recipientSchema.nullable(),
   created_at: z.string(),
@@ -286,13 +331,26 @@ export const publicTemplateSchema = templateSummarySchema.extend({
 });
 export type PublicTemplate = z.infer<typeof publicTemplateSchema>;
 
-/** The body of create (POST /api/my-declarations/) and update (POST /api/my-declarations/{id}). */
+/** A case a document answers (spec section 7, `targets` of type `entry`): its inbox id. */
+export const documentTargetSchema = z.object({
+  type: z.literal('entry'),
+  ref: z.string().min(1).max(64),
+});
+export type DocumentTarget = z.infer<typeof documentTargetSchema>;
+
+/**
+ * The body of create and update (spec section 7): POST /api/my-declarations/ and
+ * /api/gates/USER/gate/documents (a citizen's create), /api/gates/{codename}/gate/documents
+ * (an entity's create), POST /api/my-declarations/{id} and /api/entity/{e}/documents/{id}
+ * (update).
+ */
 export const documentWriteSchema = z.object({
   document: z.object({
     /** Template refname: required on create. */
-    template: z.string().optional(),
-    'declaration-id': z.string().optional(),
-    'digest-sha256': z.string().optional(),
+    template: z.string().max(64).optional(),
+    'declaration-id': z.string().max(100).optional(),
+    /** The digest of the draft as last read; another one on update is 409 document_modified. */
+    'digest-sha256': z.string().max(128).optional(),
     statements: z.record(z.string(), z.unknown()).default({}),
     /**
      * A field's files after the write, by field (a field not named keeps its files): stored files
@@ -301,8 +359,18 @@ export const documentWriteSchema = z.object({
      */
     attachments: z.record(z.string(), z.array(attachmentWriteSchema)).default({}),
   }),
-  /** Creating on behalf of someone who authorised it. */
-  caller_authorization_id: z.string().max(100).optional(),
+  /**
+   * Create in an entity's scope only: the case the document replies to (at most one). A
+   * citizen's create, or any update, carrying targets: 400 invalid_request.
+   */
+  targets: z.array(documentTargetSchema).max(1).optional(),
+  /** Who acts: a citizen creating on behalf of someone who authorised it. */
+  actor: z.object({ caller_authorization_id: z.string().max(100).optional() }).optional(),
+  /** Moved to `actor.caller_authorization_id`: refused here (400 invalid_request). */
+  caller_authorization_id: z
+    .never()
+    .optional()
+    .describe('Removed: send actor.caller_authorization_id'),
   /** A solved captcha, for anonymous templates: `{ challenge, nonce }` (or that object as JSON text). */
   captcha: z
     .union([
@@ -310,6 +378,11 @@ export const documentWriteSchema = z.object({
       z.object({ challenge: z.string().max(1024), nonce: z.string().max(64) }),
     ])
     .optional(),
+  /**
+   * true (the web wizard, and the default): the answer carries `step_info`, the step to
+   * render. false (an API client that does not render steps): the answer leaves `step_info`
+   * out; everything else is the same.
+   */
   interactive: z.boolean().optional(),
   /**
    * `submit` at the last editing step (preview) requests issuance: the SMS code is sent (state

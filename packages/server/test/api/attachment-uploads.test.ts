@@ -152,7 +152,7 @@ describe('POST /api/attachments and the attachment values of a write', () => {
       attachments: { proof: [{ file_id: proof.file_id }], extras: [{ file_id: extra0.file_id }] },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data.document.step).toBe('preview');
+    expect(saved.body.data.document.step_name).toBe('preview');
     expect(saved.body.data.document.attachments.extras?.map((f) => f.file_id)).toEqual([
       extra0.file_id,
     ]);

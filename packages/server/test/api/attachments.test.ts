@@ -72,7 +72,7 @@ describe('attachments', () => {
     const response = await send(document.id, { document: { statements } }, [pdf('file__proof')]);
     expect(response.status).toBe(200);
     const saved = response.body.data.document;
-    expect(saved.step).toBe('preview');
+    expect(saved.step_name).toBe('preview');
     expect(saved.attachments).toEqual({
       proof: [
         {
@@ -204,7 +204,7 @@ describe('attachments', () => {
     const stored = await api<DocumentAnswer>('GET', `/api/my-declarations/${document.id}`, {
       token,
     });
-    expect(stored.body.data.document).toMatchObject({ step: 'form', attachments: {} });
+    expect(stored.body.data.document).toMatchObject({ step_name: 'form', attachments: {} });
     expect(stored.body.data.document.statements).not.toHaveProperty('purpose');
   });
 

@@ -324,7 +324,7 @@ describe('walking every catalogued template to its preview', () => {
 
   /** Fills the current step with its sample values: the form finds nothing, the server moves on. */
   async function fillStep(document: ApiDocument, sample: TemplateSample, locale: Locale) {
-    const at = document.step;
+    const at = document.step_name;
     const step: StepSample | undefined = sample.steps[at];
     if (!step) throw new Error(`no sample values for step "${at}"`);
     const { fields, values, errors } = formCheck(document, step.values, step.files);
@@ -356,7 +356,7 @@ describe('walking every catalogued template to its preview', () => {
     const reread = await api<DocumentAnswer>('GET', `/api/my-declarations/${document.id}`, {
       token: tokens[sample.user],
     });
-    expect(reread.body.data.document.step).toBe(document.step);
+    expect(reread.body.data.document.step_name).toBe(document.step_name);
     expect(reread.body.data.document['digest-sha256']).toBe(document['digest-sha256']);
     return clientErrors;
   }
@@ -374,15 +374,15 @@ describe('walking every catalogued template to its preview', () => {
       it.each(LOCALES)('is filled to its preview (%s)', async (locale) => {
         const sample = sampleOf();
         let document = await create(template, sample, locale);
-        expect(document.step).toBe(steps[0]);
+        expect(document.step_name).toBe(steps[0]);
         const filled: string[] = [];
         while (document.step_info.layout !== 'preview') {
-          const at = document.step;
+          const at = document.step_name;
           expect(filled, `step "${at}" comes back`).not.toContain(at);
           filled.push(at);
           document = await fillStep(document, sample, locale);
           expect(document.state).toBe('editing');
-          expect(document.step).toBe(steps[steps.indexOf(at) + 1]);
+          expect(document.step_name).toBe(steps[steps.indexOf(at) + 1]);
         }
 
         // Every sample step was used: the samples follow the template.
@@ -411,7 +411,7 @@ describe('walking every catalogued template to its preview', () => {
       it('refuses an empty first step with the same errors as the web form', async () => {
         const sample = sampleOf();
         const document = await create(template, sample, 'el');
-        const step = sample.steps[document.step] ?? { values: {} };
+        const step = sample.steps[document.step_name] ?? { values: {} };
         const required = editableFormFields(document.step_info).filter((field) => field.required);
         expect(required.length, 'the first step asks for nothing').toBeGreaterThan(0);
 
@@ -441,7 +441,7 @@ describe('walking every catalogued template to its preview', () => {
         const sample = sampleOf();
         const { invalid } = sample;
         let document = await create(template, sample, 'el');
-        while (document.step !== invalid.step) {
+        while (document.step_name !== invalid.step) {
           expect(document.step_info.layout, `never reaches "${invalid.step}"`).not.toBe('preview');
           document = await fillStep(document, sample, 'el');
         }
@@ -485,6 +485,6 @@ describe('walking every catalogued template to its preview', () => {
       },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data.document.step).toBe('recipient');
+    expect(saved.body.data.document.step_name).toBe('recipient');
   });
 });

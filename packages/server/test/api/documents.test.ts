@@ -79,7 +79,7 @@ describe('the document wizard API', () => {
       const document = await create(maria);
       expect(document).toMatchObject({
         state: 'editing',
-        step: 'personal',
+        step_name: 'personal',
         type: 'solemn_declaration',
         reference_code: null,
         case_id: null,
@@ -174,7 +174,7 @@ describe('the document wizard API', () => {
       });
       expect(saved.status).toBe(200);
       const next = saved.body.data.document;
-      expect(next.step).toBe('details');
+      expect(next.step_name).toBe('details');
       expect(next.statements.father_name).toBe('ΓΕΩΡΓΙΟΣ');
       expect(next.statements.firstname).toBe('ΜΑΡΙΑ');
       expect(next.statements.landline).toBe('2101234567');
@@ -187,7 +187,7 @@ describe('the document wizard API', () => {
       const after = await update(maria, next.id, validDetails);
       expect(after.status).toBe(200);
       // 'registry' only shows birth_date, a registry value: skipped.
-      expect(after.body.data.document.step).toBe('recipient_step');
+      expect(after.body.data.document.step_name).toBe('recipient_step');
       expect(after.body.data.document.step_info['back-step']).toBe('details');
       expect(after.body.data.document.statements.children).toEqual([
         { child_name: 'Νίκος', child_afm: '100000039' },
@@ -254,7 +254,7 @@ describe('the document wizard API', () => {
       const reread = await api<DocumentAnswer>('GET', `/api/my-declarations/${document.id}`, {
         token: maria,
       });
-      expect(reread.body.data.document.step).toBe('details');
+      expect(reread.body.data.document.step_name).toBe('details');
       expect(reread.body.data.document.statements).toEqual(document.statements);
       expect(reread.body.data.document['digest-sha256']).toBe(document['digest-sha256']);
     });
@@ -327,7 +327,7 @@ describe('the document wizard API', () => {
     it('checks the recipient: required, an enabled addressable entity, named from the registry', async () => {
       const details = await atDetails();
       const atRecipient = (await update(maria, details.id, validDetails)).body.data.document;
-      expect(atRecipient.step).toBe('recipient_step');
+      expect(atRecipient.step_name).toBe('recipient_step');
       expect(atRecipient.step_info.fields.recipient?.component).toBe('recipient');
 
       const none = await update(maria, details.id, {});
@@ -363,7 +363,7 @@ describe('the document wizard API', () => {
       });
       expect(chosen.status).toBe(200);
       const preview = chosen.body.data.document;
-      expect(preview.step).toBe('preview');
+      expect(preview.step_name).toBe('preview');
       expect(preview.recipient).toEqual({
         type: 'entity',
         codename: 'EFKA',
@@ -440,13 +440,13 @@ describe('the document wizard API', () => {
     it('goes back one step, skipping steps with nothing to change, and not before the first', async () => {
       const details = await atDetails();
       const atRecipient = (await update(maria, details.id, validDetails)).body.data.document;
-      expect(atRecipient.step).toBe('recipient_step');
+      expect(atRecipient.step_name).toBe('recipient_step');
       const back = await backstep(maria, details.id);
       expect(back.status).toBe(200);
-      expect(back.body.data.document.step).toBe('details');
+      expect(back.body.data.document.step_name).toBe('details');
       expect(back.body.data.document.statements.purpose).toBe(validDetails.purpose);
       const first = await backstep(maria, details.id);
-      expect(first.body.data.document.step).toBe('personal');
+      expect(first.body.data.document.step_name).toBe('personal');
       const refused = await backstep(maria, details.id);
       expect(refused.status).toBe(409);
       expect(refused.body.error.code).toBe('action_not_allowed_on_state');
@@ -465,7 +465,7 @@ describe('the document wizard API', () => {
         .execute();
       const back = await backstep(maria, document.id);
       expect(back.status).toBe(200);
-      expect(back.body.data.document).toMatchObject({ state: 'editing', step: 'preview' });
+      expect(back.body.data.document).toMatchObject({ state: 'editing', step_name: 'preview' });
       expect((await eventsOf(document.id)).at(-1)).toEqual({
         action: 'backstep',
         from_state: 'requested',
@@ -587,7 +587,7 @@ describe('the document wizard API', () => {
       expect(page1.body.data.map((item) => item.id)).toEqual([third.id]);
       expect(page1.body.data[0]).toMatchObject({
         state: 'editing',
-        step: 'personal',
+        step_name: 'personal',
         reference_code: null,
         recipient: null,
         template: { refname: 'test-declaration', code: 'TSTD1' },

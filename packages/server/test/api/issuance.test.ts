@@ -70,7 +70,7 @@ function issuanceDriver(t: TestApp) {
     expect(fields.status).toBe(200);
     const preview = await update(token, document.id, { recipient });
     expect(preview.status).toBe(200);
-    expect(preview.body.data.document.step).toBe('preview');
+    expect(preview.body.data.document.step_name).toBe('preview');
     return preview.body.data.document;
   };
 
@@ -197,7 +197,7 @@ describe('issuance', () => {
       const requested = response.body.data.document;
       expect(requested).toMatchObject({
         state: 'requested',
-        step: 'confirm',
+        step_name: 'confirm',
         reference_code: null,
       });
       const info = requested.step_info;
@@ -264,7 +264,7 @@ describe('issuance', () => {
         `/api/my-declarations/${document.id}/backstep`,
         { token: maria },
       );
-      expect(back.body.data.document).toMatchObject({ state: 'editing', step: 'preview' });
+      expect(back.body.data.document).toMatchObject({ state: 'editing', step_name: 'preview' });
       const voided = await t.database.db
         .selectFrom('otp_challenges')
         .select(['code_hash', 'sends'])
@@ -408,9 +408,9 @@ describe('issuance', () => {
       expect(parseReferenceCode(code)).toEqual({ ok: true, code });
       expect(document).toMatchObject({
         state: 'issued',
-        step: 'issued',
+        step_name: 'issued',
         is_official: true,
-        validation_url: `${t.app.config.publicUrl}/show/${code}`,
+        qrcode: `${t.app.config.publicUrl}/show/${code}`,
         actions: [
           'retrieve',
           'pdf',
@@ -747,7 +747,7 @@ describe('issuance', () => {
       expect(revoked.body.message).toBe('Το έγγραφο έχει ανακληθεί.');
       expect(revoked.body.data.document).toMatchObject({
         state: 'revoked',
-        step: 'revoked',
+        step_name: 'revoked',
         actions: ['retrieve', 'download-attachment', 'dismiss'],
       });
       expect(revoked.body.data.document.step_info).toMatchObject({
@@ -874,7 +874,7 @@ describe('issuance with REFCODE_ENABLED=false, and anonymous templates', () => {
   it('keeps the code in the database but out of the answer and the PDF', async () => {
     const maria = await loginAs(t, '100000015', { certifiedMobile: '6912345678' });
     const document = await d.issued(maria);
-    expect(document).toMatchObject({ state: 'issued', reference_code: null, validation_url: null });
+    expect(document).toMatchObject({ state: 'issued', reference_code: null, qrcode: null });
     expect(document.pdf?.filename).toBe(`${document.id}.pdf`);
     const row = await t.database.db
       .selectFrom('documents')
@@ -916,7 +916,7 @@ describe('issuance with REFCODE_ENABLED=false, and anonymous templates', () => {
     });
     expect(complaint.status).toBe(200);
     const preview = await d.update(anonymous, id, { recipient: EFKA });
-    expect(preview.body.data.document.step).toBe('preview');
+    expect(preview.body.data.document.step_name).toBe('preview');
     const issued = await d.submit(anonymous, id);
     expect(issued.status).toBe(200);
     expect(issued.body.data.document).toMatchObject({ state: 'issued', is_official: false });

@@ -158,7 +158,7 @@ describe('malformed input', () => {
       expect(await storedValues(draft.id)).toEqual(before);
     });
 
-    it('in caller_authorization_id: 400, no document created', async () => {
+    it('in actor.caller_authorization_id: 400, no document created', async () => {
       const count = async () =>
         Number(
           (
@@ -175,11 +175,13 @@ describe('malformed input', () => {
         headers: auth(),
         payload: {
           document: { template: 'solemn-declaration', statements: {} },
-          caller_authorization_id: 'abc\u0000',
+          actor: { caller_authorization_id: 'abc\u0000' },
         },
       });
       expect([status, error.code]).toEqual([400, 'text_invalid_characters']);
-      expect(fieldsOf(error)).toEqual([['caller_authorization_id', 'text_invalid_characters']]);
+      expect(fieldsOf(error)).toEqual([
+        ['actor.caller_authorization_id', 'text_invalid_characters'],
+      ]);
       expect(await count()).toBe(before);
     });
 

@@ -127,7 +127,7 @@ describe('SMS-code limits per citizen and per mobile number', () => {
         const { id } = created.body.data.document;
         expect((await update(token, id, { statement: 'Όλα αληθή.' })).status).toBe(200);
         const preview = await update(token, id, { recipient: EFKA });
-        expect(preview.body.data.document.step).toBe('preview');
+        expect(preview.body.data.document.step_name).toBe('preview');
         return id;
       },
       submit: (token: string, id: string, lang?: string) =>

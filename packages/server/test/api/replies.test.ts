@@ -117,7 +117,7 @@ describe('replies and documents issued by an entity', () => {
     expect(started.status).toBe(201);
     const draft = started.body.data.document;
     expect(draft.state).toBe('editing');
-    expect(draft.step).toBe('acknowledgement');
+    expect(draft.step_name).toBe('acknowledgement');
     const row = await t.database.db
       .selectFrom('documents')
       .select(['issuer_entity_id', 'reply_to_entry_id', 'values', 'owner_id'])
@@ -129,7 +129,7 @@ describe('replies and documents issued by an entity', () => {
     // The case number is not the clerk's to change.
     const tampered = await saveStep(draft.id, { case_id: '1999/000001', note: 'Εντάξει.' });
     expect(tampered.status).toBe(200);
-    expect(tampered.body.data.document.step).toBe('preview');
+    expect(tampered.body.data.document.step_name).toBe('preview');
     const kept = await t.database.db
       .selectFrom('documents')
       .select('values')
@@ -142,8 +142,8 @@ describe('replies and documents issued by an entity', () => {
       `/api/entity/${athens}/documents/${draft.id}/backstep`,
       { token: tokens.clerkA },
     );
-    expect(back.body.data.document.step).toBe('acknowledgement');
-    expect((await saveStep(draft.id, {})).body.data.document.step).toBe('preview');
+    expect(back.body.data.document.step_name).toBe('acknowledgement');
+    expect((await saveStep(draft.id, {})).body.data.document.step_name).toBe('preview');
     // At the preview, only `submit` (the reply-confirm dialog) goes on.
     const noSubmit = await saveStep(draft.id, {});
     expect(noSubmit.status).toBe(409);
@@ -321,7 +321,7 @@ describe('replies and documents issued by an entity', () => {
       body: 'Βεβαιώνεται η εγγραφή σας στο δημοτολόγιο.',
     });
     expect(good.status).toBe(200);
-    expect(good.body.data.document.step).toBe('preview');
+    expect(good.body.data.document.step_name).toBe('preview');
     const issued = await saveStep(id, {}, { action: 'submit' });
     expect(issued.status).toBe(200);
     expect(issued.body.data.document.state).toBe('issued');
@@ -432,7 +432,7 @@ describe('replies and documents issued by an entity', () => {
       const started = await startReply(template, tokens.clerkA, opened.caseId);
       expect(started.status).toBe(201);
       const preview = await saveStep(started.body.data.document.id, FILL[template] ?? {});
-      expect(preview.body.data.document.step).toBe('preview');
+      expect(preview.body.data.document.step_name).toBe('preview');
       return { inbox: opened.caseId, draft: started.body.data.document };
     };
     const statusOf = async (inbox: string) =>

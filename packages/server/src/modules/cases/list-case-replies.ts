@@ -1,7 +1,7 @@
 import type { CaseReply } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { userDisplayName } from '../staff';
+import { listReplyRows } from '../../lib/document-replies';
 import type { TemplateCatalog } from '../templates';
 
 /**
@@ -13,44 +13,16 @@ export async function listCaseReplies(
   catalog: TemplateCatalog,
   entryId: string,
 ): Promise<CaseReply[]> {
-  const rows = await db
-    .selectFrom('documents')
-    .innerJoin('users', 'users.id', 'documents.owner_id')
-    .select([
-      'documents.id',
-      'documents.issuer_entity_id',
-      'documents.reference_code',
-      'documents.state',
-      'documents.issued_at',
-      'documents.updated_at',
-      'documents.template_refname',
-      'documents.template_version',
-      'users.id as user_id',
-      'users.firstname',
-      'users.surname',
-      'users.email',
-      'users.username',
-    ])
-    .where('documents.reply_to_entry_id', '=', entryId)
-    .where('documents.issuer_entity_id', 'is not', null)
-    .orderBy('documents.created_at', 'desc')
-    .orderBy('documents.id', 'desc')
-    .execute();
+  const rows = await listReplyRows(db, { entryId });
   return Promise.all(
     rows.map(async (row) => {
       const template = await catalog.definition(row.template_refname, row.template_version, db);
       return {
         id: row.id,
-        entity_id: row.issuer_entity_id ?? '',
+        entity_id: row.entity_id,
         reference_code: row.reference_code,
-        timestamp: new Date(row.issued_at ?? row.updated_at).toISOString(),
-        user_display_name: userDisplayName({
-          id: row.user_id,
-          firstname: row.firstname,
-          surname: row.surname,
-          email: row.email,
-          username: row.username,
-        }),
+        timestamp: row.timestamp,
+        user_display_name: row.user_display_name,
         user_id: row.user_id,
         state: row.state,
         template: row.template_refname,

@@ -87,7 +87,8 @@ function actionsOf(step: TemplateStep, issuer: Template['issuer']): StepInfo['ac
  * mentions with its current value and whether the citizen may change it, the fieldsets in
  * order, the actions, the back step and, on preview/view/issued layouts, the document text.
  * Awaiting the SMS code (requested), the step also asks for the code (`otp_code`); issued and
- * revoked documents are at a fixed final step (finalStep) with nothing to change.
+ * revoked documents are at a fixed final step (finalStep) with nothing to change, an issued one
+ * with its PDF (`document-pdf`).
  */
 export function buildStepInfo(input: {
   template: Template;
@@ -96,6 +97,8 @@ export function buildStepInfo(input: {
   content: DocumentContent;
   /** Requested: where the SMS code went (69******78). */
   maskedMobile?: string | null;
+  /** Issued: the PDF's download name (`document-pdf`); null before issuance and once revoked. */
+  pdfFilename?: string | null;
 }): StepInfo {
   const { template, step, state, content } = input;
   const fields = resolveStepFields(template, step, content);
@@ -130,6 +133,10 @@ export function buildStepInfo(input: {
     'is-final-view': state === 'issued' || state === 'revoked',
     preview: showsDocument
       ? renderDocumentPreview(template, content.values, content.recipient)
+      : null,
+    // No download address on a read: it is minted by the `pdf` action, when one is wanted.
+    'document-pdf': input.pdfFilename
+      ? { 'content-uri': null, filename: input.pdfFilename, action: 'pdf' }
       : null,
   };
   return state === 'requested' ? withOtpInput(info, input.maskedMobile ?? null) : info;

@@ -13,7 +13,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../clock';
-import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser, verifyCaptcha, type CurrentUser } from '../auth';
 import { recordCaseEvent } from '../cases';
@@ -28,11 +27,12 @@ import type { DocumentRow } from '../../db/schema';
 import type { DocumentServices } from './document-services';
 import { prefillValues } from './prefill-values';
 import { uploadsOf, type UploadedFile } from '../../lib/uploads/read-multipart-body';
-import { documentBodySchema, documentResponseSchema } from './schemas';
+import { documentBodySchema, documentResponseSchema, documentWriteResponseSchema } from './schemas';
 import { planDocumentAttachments } from './plan-attachments';
 import { storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';
 import { toApiDocument } from './to-api-document';
+import { refuseTargets, templateRequired, writeAnswer } from './write-options';
 
 /** A new document and its first history row, in one statement compiled once. */
 const insertCreated = cachedDocumentWrite(
@@ -93,59 +93,60 @@ function captchaSolution(captcha: DocumentWrite['captcha']): unknown {
   }
 }
 
+/** The spec's two paths of a citizen's create: the legacy one and the scope's (section 7). */
+const CREATE_PATHS = ['/my-declarations/', '/gates/USER/gate/documents'] as const;
+
 /**
- * POST /api/my-declarations/ — a new draft of a template (state editing, at its first editing
- * step): the template's access checks, a captcha for anonymous use, values pre-filled from
- * the registry and the field defaults, then the statements sent for editable fields (not
- * validated yet). JSON, or multipart with a `json` part and file parts.
+ * POST /api/my-declarations/ and POST /api/gates/USER/gate/documents (spec section 7) — a new
+ * draft of a template (state editing, at its first editing step): the template's access checks,
+ * a captcha for anonymous use, values pre-filled from the registry and the field defaults, then
+ * the statements sent for editable fields (not validated yet). JSON, or multipart with a `json`
+ * part and file parts. A citizen's document answers no case: `targets` is 400.
  */
 export async function createDocumentRoute(app: FastifyInstance, services: DocumentServices) {
   const { catalog, database } = services;
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/my-declarations/',
-    {
-      schema: {
-        tags: ['documents'],
-        summary: 'Create a draft document from a template',
-        security: [{ bearer: [] }],
-        consumes: ['application/json', 'multipart/form-data'],
-        body: documentBodySchema,
-        response: {
-          201: documentResponseSchema,
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          410: apiErrorSchema,
+  for (const path of CREATE_PATHS) {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      path,
+      {
+        schema: {
+          tags: ['documents'],
+          summary: 'Create a draft document from a template',
+          security: [{ bearer: [] }],
+          consumes: ['application/json', 'multipart/form-data'],
+          body: documentBodySchema,
+          response: {
+            201: documentWriteResponseSchema,
+            400: apiErrorSchema,
+            403: apiErrorSchema,
+            404: apiErrorSchema,
+            410: apiErrorSchema,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const { document, captcha, caller_authorization_id } = request.body;
-      if (!document.template) {
-        throw new AppError(400, 'invalid_request', {
-          invalid_fields: [
-            { invalid_field: 'document.template', error_info: { code: 'required' } },
-          ],
-        });
-      }
-      const template = findUsableTemplate(catalog, document.template);
-      await checkTemplateAccess(database, template, user);
-      if (template.anonymous && user.isAnonymous) {
-        await verifyCaptcha(request, captchaSolution(captcha));
-      }
+      async (request, reply) => {
+        const user = requireUser(request);
+        const { document, captcha, actor, interactive } = request.body;
+        refuseTargets(request.body);
+        if (!document.template) throw templateRequired();
+        const template = findUsableTemplate(catalog, document.template);
+        await checkTemplateAccess(database, template, user);
+        if (template.anonymous && user.isAnonymous) {
+          await verifyCaptcha(request, captchaSolution(captcha));
+        }
 
-      const draft = await createDraft(services, {
-        locale: requestLocale(request),
-        uploads: uploadsOf(request),
-        user,
-        template,
-        document,
-        callerAuthorizationId: caller_authorization_id ?? null,
-      });
-      return reply.status(201).send({ data: { document: draft } });
-    },
-  );
+        const draft = await createDraft(services, {
+          locale: requestLocale(request),
+          uploads: uploadsOf(request),
+          user,
+          template,
+          document,
+          callerAuthorizationId: actor?.caller_authorization_id ?? null,
+        });
+        return reply.status(201).send(writeAnswer(draft, interactive));
+      },
+    );
+  }
 }
 
 export type CreateDraftInput = {

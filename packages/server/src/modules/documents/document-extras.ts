@@ -1,4 +1,5 @@
-import type { DocumentState } from '@dilosi/domain';
+import type { DocumentReply, DocumentState } from '@dilosi/domain';
+import { listReplyRows } from '../../lib/document-replies';
 import type { Config } from '../../config';
 import type { DocumentRow, OtpChallengeRow } from '../../db/schema';
 import type { Queryable } from './document-queries';
@@ -20,6 +21,8 @@ export type DocumentExtras = {
     'mobile' | 'attempts' | 'sends' | 'last_sent_at' | 'expires_at'
   > | null;
   pdf: { size: number; sha256: string } | null;
+  /** Entities' replies to the cases the document opened (issued and revoked documents). */
+  replies?: DocumentReply[];
 };
 
 /** +306912345678 → 69******78: enough for the citizen to recognise, nothing more. */
@@ -35,7 +38,10 @@ export function noExtras(config: ExtrasConfig): DocumentExtras {
   return { config, challenge: null, pdf: null };
 }
 
-/** Loads what the answer of this document needs: the challenge when requested, the PDF when issued. */
+/**
+ * Loads what the answer of this document needs: the challenge when requested, the PDF and the
+ * entities' replies when issued.
+ */
 export async function loadDocumentExtras(
   db: Queryable,
   row: Pick<DocumentRow, 'id' | 'state'>,
@@ -58,5 +64,16 @@ export async function loadDocumentExtras(
           .where('document_id', '=', row.id)
           .executeTakeFirst()) ?? null)
       : null;
-  return { config, challenge, pdf };
+  const replies =
+    state === 'issued' || state === 'revoked'
+      ? (await listReplyRows(db, { documentId: row.id })).map((reply) => ({
+          id: reply.id,
+          entity_id: reply.entity_id,
+          reference_code: reply.reference_code,
+          timestamp: reply.timestamp,
+          user_display_name: reply.user_display_name,
+          state: reply.state,
+        }))
+      : [];
+  return { config, challenge, pdf, replies };
 }

@@ -44,7 +44,8 @@ export { createDraft, type CreateDraftInput } from './create-document';
 export { saveDocumentStep } from './update-document';
 export { backstepDocument } from './backstep-document';
 export { getDocument } from './get-document';
-export { documentBodySchema, documentResponseSchema } from './schemas';
+export { documentBodySchema, documentResponseSchema, documentWriteResponseSchema } from './schemas';
+export { refuseTargets, templateRequired, writeAnswer } from './write-options';
 export {
   declarationNotFound,
   documentDeleted,

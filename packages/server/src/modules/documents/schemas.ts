@@ -20,6 +20,15 @@ export const documentResponseSchema = z.object({
   data: z.object({ document: apiDocumentSchema }),
 });
 
+/**
+ * The answer of create and update: the document, without `step_info` when the body said
+ * `interactive: false` (a client that does not render steps).
+ */
+export const documentWriteResponseSchema = z.object({
+  data: z.object({ document: apiDocumentSchema.partial({ step_info: true }) }),
+});
+export type DocumentWriteResponse = z.infer<typeof documentWriteResponseSchema>;
+
 export const deletedResponseSchema = z.object({ data: z.object({ deleted: z.literal(true) }) });
 
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');

@@ -1,4 +1,5 @@
 import {
+  displayValue,
   documentSummary,
   userActionsFor,
   type ApiDocument,
@@ -59,8 +60,28 @@ function otpOf(extras: DocumentExtras): ApiDocument['otp'] {
 }
 
 /**
+ * The spec's `values`: every filled-in field as the document reads it (displayValue, Greek as
+ * the preview and the PDF), attachments by file name. Empty values are left out.
+ */
+export function documentValues(
+  template: Template,
+  content: DocumentContent,
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of template.fields) {
+    const text =
+      field.component === 'attachment'
+        ? (content.attachments[field.key] ?? []).map((file) => file.filename).join(', ')
+        : displayValue(field, content.values[field.key], 'el');
+    if (text !== '') values[field.key] = text;
+  }
+  return values;
+}
+
+/**
  * data.document of every document answer (apiDocumentSchema). With REFCODE_ENABLED=false the
- * reference code and the validation address are left out (the code stays in the database).
+ * reference codes (its own and its replies') and the QR code's address are left out (the codes
+ * stay in the database).
  */
 export function toApiDocument(
   template: Template,
@@ -81,18 +102,24 @@ export function toApiDocument(
     reference_code: showCode ? row.reference_code : null,
     type: row.type as TemplateType,
     state,
-    step: step.key,
+    step_name: step.key,
     step_info: buildStepInfo({
       template,
       step,
       state,
       content,
       maskedMobile: otp?.masked_mobile ?? null,
+      pdfFilename:
+        state === 'issued' ? pdfFilename(showCode ? row.reference_code : null, row.id) : null,
     }),
     template: toTemplateSummary(template),
     statements: row.values,
+    values: documentValues(template, content),
     attachments: content.attachments,
     recipient: content.recipient,
+    replies: (extras.replies ?? []).map((reply) =>
+      extras.config.REFCODE_ENABLED ? reply : { ...reply, reference_code: null },
+    ),
     'digest-sha256': row.digest,
     case_id: row.case_id,
     is_official: row.is_official,
@@ -105,7 +132,7 @@ export function toApiDocument(
       ? { reply_case_status: (template.reply_case_status as ReplyCaseStatus | undefined) ?? 'none' }
       : {}),
     issued_at: row.issued_at ? iso(row.issued_at) : null,
-    validation_url:
+    qrcode:
       isFinal && showCode && row.reference_code
         ? validationUrlOf(extras.config, row.reference_code)
         : null,
@@ -141,7 +168,7 @@ export function toDocumentListItem(template: Template, row: DocumentRow): Docume
     id: row.id,
     reference_code: row.reference_code,
     state: row.state as DocumentState,
-    step: row.step,
+    step_name: row.step,
     template: toTemplateSummary(template),
     recipient: (row.recipient as Recipient | null) ?? null,
     created_at: iso(row.created_at),

@@ -43,7 +43,13 @@ import { planDocumentAttachments } from './plan-attachments';
 import { uploadsOf, type UploadedFile } from '../../lib/uploads/read-multipart-body';
 import { resolveRecipients } from './resolve-recipients';
 import { declarationNotFound, notAllowedOnState } from './document-errors';
-import { documentBodySchema, documentParamsSchema, documentResponseSchema } from './schemas';
+import {
+  documentBodySchema,
+  documentParamsSchema,
+  documentResponseSchema,
+  documentWriteResponseSchema,
+} from './schemas';
+import { refuseTargets, writeAnswer } from './write-options';
 import { changesFiles, storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';
 import { contentOf, toApiDocument } from './to-api-document';
@@ -80,7 +86,9 @@ async function issuanceStepOf(
  * invalid_fields and nothing is saved. At the last editing step (preview) the document goes
  * on by issuance: `action: 'submit'` sends the SMS code (modules/issuance), without it 409
  * action_not_allowed_on_state. In state requested the body carries the code
- * (`statements.otp_code`) and a right one issues the document.
+ * (`statements.otp_code`) and a right one issues the document. A `digest-sha256` other than the
+ * stored draft's: 409 document_modified (someone changed it meanwhile). `targets`: 400 (a
+ * document's case is named at creation).
  */
 export async function updateDocumentRoute(app: FastifyInstance, services: DocumentServices) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -94,7 +102,7 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
         params: documentParamsSchema,
         body: documentBodySchema,
         response: {
-          200: documentResponseSchema,
+          200: documentWriteResponseSchema,
           400: apiErrorSchema,
           403: apiErrorSchema,
           404: apiErrorSchema,
@@ -105,7 +113,8 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
     },
     async (request) => {
       const user = requireUser(request);
-      const { document, action } = request.body;
+      const { document, action, interactive } = request.body;
+      refuseTargets(request.body);
       const saved = await saveDocumentStep(services, citizenIssuer(user.id), {
         locale: requestLocale(request),
         uploads: uploadsOf(request),
@@ -114,7 +123,7 @@ export async function updateDocumentRoute(app: FastifyInstance, services: Docume
         document,
         action,
       });
-      return { data: { document: saved } };
+      return writeAnswer(saved, interactive);
     },
   );
 }

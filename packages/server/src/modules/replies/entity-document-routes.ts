@@ -16,14 +16,17 @@ import {
   backstepDocument,
   declarationNotFound,
   documentResponseSchema,
+  documentWriteResponseSchema,
   findAsIssuer,
   getDocument,
   notAllowedOnState,
   readScopeActions,
+  refuseTargets,
   runScopeAction,
   saveDocumentStep,
   toActionAnswer,
   uploadsOf,
+  writeAnswer,
 } from '../documents';
 import { pdfDownloadUrl } from '../issuance';
 import { requireUser } from '../auth';
@@ -73,11 +76,12 @@ export async function entityDocumentRoutes(app: FastifyInstance, services: Reply
         ),
         params: entityDocumentParams,
         body: entityDocumentWriteSchema,
-        response: { 200: documentResponseSchema, ...routeErrors },
+        response: { 200: documentWriteResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
       const { user, entity } = await writerOf(request, request.params.e);
+      refuseTargets(request.body);
       const issuer = {
         kind: 'entity',
         entity,
@@ -91,7 +95,7 @@ export async function entityDocumentRoutes(app: FastifyInstance, services: Reply
         document: request.body.document,
         action: request.body.action,
       });
-      return { data: { document } };
+      return writeAnswer(document, request.body.interactive);
     },
   );
 

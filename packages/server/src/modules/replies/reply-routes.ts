@@ -28,6 +28,7 @@ import {
   entityParams,
 } from './schemas';
 import { entityDocumentRoutes } from './entity-document-routes';
+import { gateDocumentRoutes } from './gate-document-routes';
 import { startEntityDocument } from './start-entity-document';
 import { startReply } from './start-reply';
 
@@ -124,6 +125,7 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
   );
 
   await entityDocumentRoutes(app, services);
+  await gateDocumentRoutes(app, services);
 
   // The citizen's answer to a message about a case: the same use case as writing into the
   // case's thread from her vault (issue #33), JSON or multipart with one PDF.

@@ -1,8 +1,8 @@
-import type { ApiDocument, Locale } from '@dilosi/domain';
+import type { ApiDocument, DocumentWrite, Locale } from '@dilosi/domain';
 import type { Entity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth';
-import { createDraft } from '../documents';
+import { createDraft, type UploadedFile } from '../documents';
 import { documentServicesOf, type ReplyServices } from './reply-services';
 
 /**
@@ -12,17 +12,28 @@ import { documentServicesOf, type ReplyServices } from './reply-services';
  */
 export async function startEntityDocument(
   services: ReplyServices,
-  input: { locale: Locale; user: CurrentUser; entity: Entity; template: string },
+  input: {
+    locale: Locale;
+    user: CurrentUser;
+    entity: Entity;
+    template: string;
+    /** What the create body carried (spec section 7 envelope): statements, attachments, files. */
+    document?: Pick<DocumentWrite['document'], 'statements' | 'attachments'>;
+    uploads?: UploadedFile[];
+  },
 ): Promise<ApiDocument> {
   const template = services.catalog.findForEntity(input.template, 'issue');
   if (!template) throw new AppError(400, 'template_not_for_entity');
   return createDraft(documentServicesOf(services), {
     locale: input.locale,
-    // Started from a template's name: no files yet.
-    uploads: [],
+    uploads: input.uploads ?? [],
     user: input.user,
     template,
-    document: { template: template.refname, statements: {}, attachments: {} },
+    document: {
+      template: template.refname,
+      statements: input.document?.statements ?? {},
+      attachments: input.document?.attachments ?? {},
+    },
     callerAuthorizationId: null,
     entity: {
       entityId: input.entity.id,

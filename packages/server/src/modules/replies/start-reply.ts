@@ -1,9 +1,9 @@
-import type { ApiDocument, Locale } from '@dilosi/domain';
+import type { ApiDocument, DocumentWrite, Locale } from '@dilosi/domain';
 import type { Entity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth';
 import { findCase, findCaseCitizen } from '../cases';
-import { createDraft } from '../documents';
+import { createDraft, type UploadedFile } from '../documents';
 import { documentServicesOf, type ReplyServices } from './reply-services';
 
 /**
@@ -22,6 +22,9 @@ export async function startReply(
     entity: Entity;
     inboxId: string;
     template: string;
+    /** What the create body carried (spec section 7 envelope): statements, attachments, files. */
+    document?: Pick<DocumentWrite['document'], 'statements' | 'attachments'>;
+    uploads?: UploadedFile[];
   },
 ): Promise<ApiDocument> {
   const { database } = services;
@@ -31,11 +34,14 @@ export async function startReply(
   const citizen = await findCaseCitizen(database.db, entry.document_id, entry.citizen_afm);
   return createDraft(documentServicesOf(services), {
     locale: input.locale,
-    // Started from a template's name: no files yet.
-    uploads: [],
+    uploads: input.uploads ?? [],
     user: input.user,
     template,
-    document: { template: template.refname, statements: {}, attachments: {} },
+    document: {
+      template: template.refname,
+      statements: input.document?.statements ?? {},
+      attachments: input.document?.attachments ?? {},
+    },
     callerAuthorizationId: null,
     entity: {
       entityId: input.entity.id,

@@ -82,14 +82,5 @@ export async function requireEntityClerk(
   return { user, ...(options.write ? requireEnabledEntity(access) : access) };
 }
 
-/** The display name of a user (spec section 3): first and last name, else e-mail, username, id. */
-export function userDisplayName(user: {
-  id: string;
-  firstname: string | null;
-  surname: string | null;
-  email?: string | null;
-  username?: string | null;
-}): string {
-  const name = [user.firstname, user.surname].filter(Boolean).join(' ');
-  return name || user.email || user.username || user.id;
-}
+/** The display name of a user; it lives in domain, where documents' replies also read it. */
+export { userDisplayName } from '@dilosi/domain';

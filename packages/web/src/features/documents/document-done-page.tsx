@@ -30,7 +30,7 @@ export function DocumentDonePage() {
   if (query.isError) throw query.error;
   const document = query.data;
   if (!isFinalState(document.state)) {
-    return <Navigate to={paths.documents.issue.getHref(document.id, document.step)} replace />;
+    return <Navigate to={paths.documents.issue.getHref(document.id, document.step_name)} replace />;
   }
   return <FinalDocument document={document} />;
 }
@@ -161,10 +161,10 @@ function FinalDocument({ document }: { document: ApiDocument }) {
                     <strong className="dilosi-done-invalid">{t('done.invalidText')}</strong>
                   </SidebarItem>
                 ) : null}
-                {isIssued && showsReference && document.validation_url ? (
+                {isIssued && showsReference && document.qrcode ? (
                   <SidebarItem title={t('done.qrcode')}>
                     <DocumentQrCode
-                      url={document.validation_url}
+                      url={document.qrcode}
                       label={t('done.qrcodeLabel', {
                         code: code ?? '',
                       })}

@@ -59,7 +59,7 @@ export function StartEntityDocumentPage({ purpose }: { purpose: 'reply' | 'issue
     },
     onSuccess: (document) => {
       const scope: EntityScope = { kind: 'entity', entityId, purpose, refname: template };
-      navigate(wizardStepHref(scope, document.id, document.step), {
+      navigate(wizardStepHref(scope, document.id, document.step_name), {
         replace: true,
         state: { document },
       });
@@ -110,7 +110,7 @@ export function EditReplyPage() {
   const href = wizardStepHref(
     { ...scope, refname: document.template.refname },
     document.id,
-    document.step,
+    document.step_name,
   );
   return <Navigate to={href} replace state={{ document }} />;
 }

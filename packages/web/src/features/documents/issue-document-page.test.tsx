@@ -61,6 +61,7 @@ describe('the address follows the server’s step', () => {
         statements: { statement: STATEMENT },
         attachments: {},
       },
+      interactive: true,
     });
     expect(api.get).toBe(1);
   });
@@ -295,6 +296,7 @@ describe('a step that submits itself (skipIfNotEditable)', () => {
           },
           attachments: {},
         },
+        interactive: true,
       },
     ]);
     expect(api.get).toBe(1);

@@ -155,21 +155,21 @@ function DocumentWizard({
 
   // A new step: new server errors only. The shell focuses the h1 after the address changes; a
   // step reached without one (the same address) gets the focus here.
-  const previousStep = useRef(document.step);
+  const previousStep = useRef(document.step_name);
   useEffect(() => {
-    if (previousStep.current === document.step) return;
-    previousStep.current = document.step;
+    if (previousStep.current === document.step_name) return;
+    previousStep.current = document.step_name;
     setServerErrors(undefined);
     focusPageHeading(containerRef.current);
-  }, [document.step]);
+  }, [document.step_name]);
 
   // The server's step wins: an address naming another step (or none) is corrected in place. The
   // wizard stays mounted meanwhile, so a notice about a reload survives the change of address.
   useEffect(() => {
-    if (addressStep !== document.step) {
-      navigate(wizardStepHref(scope, document.id, document.step), { replace: true });
+    if (addressStep !== document.step_name) {
+      navigate(wizardStepHref(scope, document.id, document.step_name), { replace: true });
     }
-  }, [addressStep, document.id, document.step, navigate, scope]);
+  }, [addressStep, document.id, document.step_name, navigate, scope]);
 
   const goTo = useCallback(
     (next: ApiDocument) => {
@@ -287,7 +287,7 @@ function DocumentWizard({
   const isSkippable =
     info.skipIfNotEditable && !Object.values(info.fields).some((field) => field.editable);
   const skippedRef = useRef<string | null>(null);
-  const skipKey = `${document.step}:${document['digest-sha256']}`;
+  const skipKey = `${document.step_name}:${document['digest-sha256']}`;
   useEffect(() => {
     if (!isSkippable || skippedRef.current === skipKey) return;
     skippedRef.current = skipKey;

@@ -96,7 +96,7 @@ function CreatingDocument({ template, user }: { template: PublicTemplate; user: 
         document = await create.mutateAsync({ ...input, captcha });
       }
       if (!isMounted.current) return;
-      navigate(paths.documents.issue.getHref(document.id, document.step), {
+      navigate(paths.documents.issue.getHref(document.id, document.step_name), {
         replace: true,
         state: { document },
       });

@@ -70,7 +70,7 @@ export function VaultDraftsPage() {
                 <div className="dilosi-vault-actions">
                   <Link
                     className="govgr-btn govgr-btn-primary"
-                    to={paths.documents.issue.getHref(draft.id, draft.step)}
+                    to={paths.documents.issue.getHref(draft.id, draft.step_name)}
                     aria-label={t('drafts.resumeNamed', { name })}
                   >
                     {t('drafts.resume')}

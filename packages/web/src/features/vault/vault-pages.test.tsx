@@ -39,7 +39,7 @@ function listItem(n: number, fields: Partial<DocumentListItem> = {}): DocumentLi
     id: uuid(n),
     reference_code: code(n),
     state: 'issued',
-    step: 'fields',
+    step_name: 'fields',
     template: TEMPLATE,
     recipient: null,
     created_at: '2026-11-20T08:00:00.000Z',
@@ -267,8 +267,13 @@ describe('the vault: issued documents', () => {
 
 describe('the vault: drafts', () => {
   const drafts = () => [
-    listItem(7, { reference_code: null, state: 'editing', step: 'recipient', issued_at: null }),
-    listItem(8, { reference_code: null, state: 'requested', step: 'otp', issued_at: null }),
+    listItem(7, {
+      reference_code: null,
+      state: 'editing',
+      step_name: 'recipient',
+      issued_at: null,
+    }),
+    listItem(8, { reference_code: null, state: 'requested', step_name: 'otp', issued_at: null }),
   ];
 
   it('resumes a draft at its step in the wizard', async () => {

@@ -56,6 +56,7 @@ export async function updateDocument(
       statements: input.statements,
       attachments: input.keep,
     },
+    interactive: true,
     ...(input.action ? { action: input.action } : {}),
     ...(input.replyCaseStatus && scope.kind === 'entity'
       ? { reply_case_status: input.replyCaseStatus }

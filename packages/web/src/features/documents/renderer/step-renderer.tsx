@@ -300,6 +300,6 @@ function StepForm({
 export function StepRenderer(props: StepRendererProps) {
   const { document } = props;
   // A new step, or the same step saved again, starts from the server's values.
-  const formKey = `${document.id}:${document.step}:${document['digest-sha256']}`;
+  const formKey = `${document.id}:${document.step_name}:${document['digest-sha256']}`;
   return <StepForm key={formKey} {...props} />;
 }

@@ -165,6 +165,10 @@ function stepInfo(
       step.layout === 'preview' || step.layout === 'issued'
         ? renderDocumentPreview(template, values, recipient)
         : null,
+    'document-pdf':
+      state === 'issued'
+        ? { 'content-uri': null, filename: 'YD1-8QF3-K2M7.pdf', action: 'pdf' }
+        : null,
   };
   return state === 'requested' ? withOtpInput(info) : info;
 }
@@ -224,7 +228,7 @@ export function solemnDeclaration(options: DocumentOptions = {}): ApiDocument {
     reference_code: referenceCode,
     type: template.type,
     state,
-    step: step.key,
+    step_name: step.key,
     step_info: stepInfo(template, step, state, values, recipient),
     template: {
       refname: template.refname,
@@ -235,8 +239,15 @@ export function solemnDeclaration(options: DocumentOptions = {}): ApiDocument {
       title: template.title,
     },
     statements: values,
+    values: Object.fromEntries(
+      Object.entries(values).flatMap(([key, value]) =>
+        typeof value === 'string' && value !== '' ? [[key, value]] : [],
+      ),
+    ),
     attachments: {},
     recipient,
+    replies: [],
+    qrcode: state === 'issued' ? `https://dilosi.example.gr/show/${referenceCode}` : null,
     'digest-sha256': options.digest ?? 'digest-1',
     case_id: null,
     is_official: state === 'issued',
@@ -257,7 +268,6 @@ export function solemnDeclaration(options: DocumentOptions = {}): ApiDocument {
     ...(state === 'issued'
       ? {
           issued_at: '2025-03-03T08:06:00.000Z',
-          validation_url: `https://dilosi.example.gr/show/${referenceCode}`,
           retention_until: '2026-03-03T08:06:00.000Z',
           actions: ['retrieve', 'pdf', 'send-document-link', 'revoke'],
         }

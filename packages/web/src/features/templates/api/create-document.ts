@@ -22,8 +22,10 @@ export async function createDocument(input: CreateDocumentInput): Promise<ApiDoc
   const body: DocumentWrite = {
     document: { template: input.template, statements: input.statements ?? {}, attachments: {} },
     ...(input.callerAuthorizationId
-      ? { caller_authorization_id: input.callerAuthorizationId }
+      ? { actor: { caller_authorization_id: input.callerAuthorizationId } }
       : {}),
+    // The wizard renders the step it is answered: step_info, please.
+    interactive: true,
     ...(input.captcha ? { captcha: encodeCaptcha(input.captcha) } : {}),
   };
   const response = await apiFetch<{ data: { document: ApiDocument } }>('/api/my-declarations/', {

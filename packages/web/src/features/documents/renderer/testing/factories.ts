@@ -42,6 +42,7 @@ export function makeStepInfo(overrides: Partial<StepInfo> = {}): StepInfo {
     'back-step': null,
     'is-final-view': false,
     preview: null,
+    'document-pdf': null,
     ...overrides,
   };
 }
@@ -57,7 +58,7 @@ export function makeDocument(
     reference_code: null,
     type: 'solemn_declaration',
     state: 'editing',
-    step: 'fields',
+    step_name: 'fields',
     step_info: makeStepInfo(stepInfo),
     template: {
       refname: 'yd',
@@ -68,8 +69,11 @@ export function makeDocument(
       title: text('Υπεύθυνη δήλωση'),
     },
     statements: {},
+    values: {},
     attachments: {},
     recipient: null,
+    replies: [],
+    qrcode: null,
     'digest-sha256': 'digest-1',
     case_id: null,
     is_official: false,
