@@ -27,7 +27,7 @@ import type { DocumentRow } from '../../db/schema';
 import type { DocumentServices } from './document-services';
 import { prefillValues } from './prefill-values';
 import { uploadsOf, type UploadedFile } from '../../lib/uploads/read-multipart-body';
-import { documentBodySchema, documentResponseSchema, documentWriteResponseSchema } from './schemas';
+import { documentBodySchema, documentWriteResponseSchema } from './schemas';
 import { planDocumentAttachments } from './plan-attachments';
 import { storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';

@@ -43,12 +43,7 @@ import { planDocumentAttachments } from './plan-attachments';
 import { uploadsOf, type UploadedFile } from '../../lib/uploads/read-multipart-body';
 import { resolveRecipients } from './resolve-recipients';
 import { declarationNotFound, notAllowedOnState } from './document-errors';
-import {
-  documentBodySchema,
-  documentParamsSchema,
-  documentResponseSchema,
-  documentWriteResponseSchema,
-} from './schemas';
+import { documentBodySchema, documentParamsSchema, documentWriteResponseSchema } from './schemas';
 import { refuseTargets, writeAnswer } from './write-options';
 import { changesFiles, storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';
