@@ -544,4 +544,123 @@ describe('spec section 7: the calls a client makes', () => {
       expect(answer.status).toBeLessThan(500);
     });
   });
+
+  describe('"Create/update POST on the scope: document (statements, attachments, template refname, digest-sha256, declaration-id) … interactive flag, optional actor"', () => {
+    it('creates on gates/USER/gate/documents and updates with the digest; a stale digest is a 409', async () => {
+      const created = await api<Answer>('POST', '/api/gates/USER/gate/documents', {
+        token: tokens.citizenB,
+        json: {
+          document: { template: 'solemn-declaration', statements: {}, attachments: {} },
+          interactive: true,
+        },
+      });
+      expect(created.status).toBe(201);
+      const document = created.body.data.document as Json;
+      expectKeys(document, [
+        'id',
+        'type',
+        'state',
+        'step_name',
+        'step_info',
+        'template',
+        'case_id',
+        'is_official',
+        'qrcode',
+        'timestamp',
+        'recipient',
+        'values',
+        'replies',
+        'declaration-id',
+        'digest-sha256',
+      ]);
+      expectKeys(document.step_info, [
+        'fieldsets',
+        'field-order',
+        'fieldset-order',
+        'fields',
+        'actions',
+        'is-final-view',
+        'document-pdf',
+      ]);
+      const update = (digest: unknown) =>
+        api<Answer>('POST', `/api/my-declarations/${String(document.id)}`, {
+          token: tokens.citizenB,
+          json: {
+            document: {
+              'declaration-id': document['declaration-id'],
+              'digest-sha256': digest,
+              statements: { statement: 'Δηλώνω ότι διάβασα τους όρους.' },
+              attachments: {},
+            },
+          },
+        });
+      const saved = await update(document['digest-sha256']);
+      expect(saved.status).toBe(200);
+      expect((saved.body.data.document as Json).step_name).toBe('recipient');
+      expect((await update(document['digest-sha256'])).status).toBe(409);
+      const back = await api<Answer>(
+        'POST',
+        `/api/my-declarations/${String(document.id)}/backstep`,
+        { token: tokens.citizenB },
+      );
+      expect(back.status).toBe(200);
+      expect((back.body.data.document as Json).step_name).toBe('fields');
+    });
+  });
+
+  describe('"Document action POST on the scope resource with action, object_id, arguments"', () => {
+    it('retrieve with retrieval content-uri answers data.document and data.document-pdf', async () => {
+      const answer = await api<Answer>('POST', `/api/my-declarations/${issued.id}/action`, {
+        token: tokens.citizenA,
+        json: {
+          action: 'retrieve',
+          object_id: issued.id,
+          arguments: { retrieval: 'content-uri' },
+        },
+      });
+      expect(answer.status).toBe(200);
+      expectKeys(answer.body.data.document, [
+        'state',
+        'statements',
+        'attachments',
+        'declaration-id',
+        'document-id',
+        'timestamp',
+        'case_id',
+        'is_official',
+        'scope',
+      ]);
+      expect(String((answer.body.data['document-pdf'] as Json)['content-uri'])).toMatch(/\/api\//);
+    });
+
+    it('send-document-link by e-mail answers the success message; another citizen is refused', async () => {
+      const mine = await api<Answer>('POST', '/api/gates/USER/gate/documents/action', {
+        token: tokens.citizenA,
+        json: {
+          action: 'send-document-link',
+          object_id: issued.id,
+          arguments: { method: 'email', email: 'maria@example.gr' },
+        },
+      });
+      expect(mine.status).toBe(200);
+      expect(mine.body.message).toBeTypeOf('string');
+      const theirs = await api('POST', '/api/gates/USER/gate/documents/action', {
+        token: tokens.citizenB,
+        json: { action: 'pdf', object_id: issued.id },
+      });
+      expect(theirs.status).toBe(404);
+    });
+
+    it('validation/document: anyone may retrieve the PDF of a valid document', async () => {
+      const answer = await api<Answer>('POST', '/api/validation/document/action', {
+        json: {
+          action: 'pdf',
+          object_id: issued.referenceCode,
+          arguments: {},
+        },
+      });
+      expect(answer.status).toBeLessThan(300);
+      expect(JSON.stringify(answer.body)).toContain('/api/');
+    });
+  });
 });
