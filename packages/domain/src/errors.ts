@@ -178,16 +178,36 @@ export type UserMessage = z.infer<typeof userMessageSchema>;
  * sends `errors` (and `user-message` for every code of the errors catalogue); optional here so a
  * client reads an older answer too.
  */
-export const apiErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    data: z
-      .object({ invalid_fields: z.array(invalidFieldSchema).optional() })
-      .catchall(z.unknown())
-      .optional(),
-  }),
-  errors: z.array(apiErrorEntrySchema).optional(),
-  'user-message': userMessageSchema.optional(),
-});
+export const apiErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      data: z
+        .object({ invalid_fields: z.array(invalidFieldSchema).optional() })
+        .catchall(z.unknown())
+        .optional(),
+    }),
+    errors: z.array(apiErrorEntrySchema).optional(),
+    'user-message': userMessageSchema.optional(),
+  })
+  .meta({
+    // An example for the OpenAPI document: both forms of spec section 3's API error.
+    examples: [
+      {
+        error: {
+          code: 'invalid_request',
+          message: 'Το αίτημα περιέχει μη έγκυρα στοιχεία.',
+          data: { invalid_fields: [{ invalid_field: 'afm', error_info: { code: 'afm_invalid' } }] },
+        },
+        errors: [
+          { message: 'Ο ΑΦΜ δεν είναι έγκυρος', code: 'afm_invalid', meta: { field: 'afm' } },
+        ],
+        'user-message': {
+          el: 'Το αίτημα περιέχει μη έγκυρα στοιχεία.',
+          en: 'The request contains invalid data.',
+        },
+      },
+    ],
+  });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -344,52 +344,70 @@ export type DocumentTarget = z.infer<typeof documentTargetSchema>;
  * (an entity's create), POST /api/my-declarations/{id} and /api/entity/{e}/documents/{id}
  * (update).
  */
-export const documentWriteSchema = z.object({
-  document: z.object({
-    /** Template refname: required on create. */
-    template: z.string().max(64).optional(),
-    'declaration-id': z.string().max(100).optional(),
-    /** The digest of the draft as last read; another one on update is 409 document_modified. */
-    'digest-sha256': z.string().max(128).optional(),
-    statements: z.record(z.string(), z.unknown()).default({}),
+export const documentWriteSchema = z
+  .object({
+    document: z.object({
+      /** Template refname: required on create. */
+      template: z.string().max(64).optional(),
+      'declaration-id': z.string().max(100).optional(),
+      /** The digest of the draft as last read; another one on update is 409 document_modified. */
+      'digest-sha256': z.string().max(128).optional(),
+      statements: z.record(z.string(), z.unknown()).default({}),
+      /**
+       * A field's files after the write, by field (a field not named keeps its files): stored files
+       * kept and uploads of POST /api/attachments by `file_id`, files inline in base64; files may
+       * also come as multipart parts (docs/api.md, "Attachments").
+       */
+      attachments: z.record(z.string(), z.array(attachmentWriteSchema)).default({}),
+    }),
     /**
-     * A field's files after the write, by field (a field not named keeps its files): stored files
-     * kept and uploads of POST /api/attachments by `file_id`, files inline in base64; files may
-     * also come as multipart parts (docs/api.md, "Attachments").
+     * Create in an entity's scope only: the case the document replies to (at most one). A
+     * citizen's create, or any update, carrying targets: 400 invalid_request.
      */
-    attachments: z.record(z.string(), z.array(attachmentWriteSchema)).default({}),
-  }),
-  /**
-   * Create in an entity's scope only: the case the document replies to (at most one). A
-   * citizen's create, or any update, carrying targets: 400 invalid_request.
-   */
-  targets: z.array(documentTargetSchema).max(1).optional(),
-  /** Who acts: a citizen creating on behalf of someone who authorised it. */
-  actor: z.object({ caller_authorization_id: z.string().max(100).optional() }).optional(),
-  /** Moved to `actor.caller_authorization_id`: refused here (400 invalid_request). */
-  caller_authorization_id: z
-    .never()
-    .optional()
-    .describe('Removed: send actor.caller_authorization_id'),
-  /** A solved captcha, for anonymous templates: `{ challenge, nonce }` (or that object as JSON text). */
-  captcha: z
-    .union([
-      z.string().max(2000),
-      z.object({ challenge: z.string().max(1024), nonce: z.string().max(64) }),
-    ])
-    .optional(),
-  /**
-   * true (the web wizard, and the default): the answer carries `step_info`, the step to
-   * render. false (an API client that does not render steps): the answer leaves `step_info`
-   * out; everything else is the same.
-   */
-  interactive: z.boolean().optional(),
-  /**
-   * `submit` at the last editing step (preview) requests issuance: the SMS code is sent (state
-   * requested). In state requested the update confirms with `statements.otp_code`.
-   */
-  action: z.literal('submit').optional(),
-});
+    targets: z.array(documentTargetSchema).max(1).optional(),
+    /** Who acts: a citizen creating on behalf of someone who authorised it. */
+    actor: z.object({ caller_authorization_id: z.string().max(100).optional() }).optional(),
+    /** Moved to `actor.caller_authorization_id`: refused here (400 invalid_request). */
+    caller_authorization_id: z
+      .never()
+      .optional()
+      .describe('Removed: send actor.caller_authorization_id'),
+    /** A solved captcha, for anonymous templates: `{ challenge, nonce }` (or that object as JSON text). */
+    captcha: z
+      .union([
+        z.string().max(2000),
+        z.object({ challenge: z.string().max(1024), nonce: z.string().max(64) }),
+      ])
+      .optional(),
+    /**
+     * true (the web wizard, and the default): the answer carries `step_info`, the step to
+     * render. false (an API client that does not render steps): the answer leaves `step_info`
+     * out; everything else is the same.
+     */
+    interactive: z.boolean().optional(),
+    /**
+     * `submit` at the last editing step (preview) requests issuance: the SMS code is sent (state
+     * requested). In state requested the update confirms with `statements.otp_code`.
+     */
+    action: z.literal('submit').optional(),
+  })
+  .meta({
+    // Examples for the OpenAPI document: a create, then an update with the digest last read.
+    examples: [
+      {
+        document: { template: 'solemn-declaration', statements: {}, attachments: {} },
+        interactive: true,
+      },
+      {
+        document: {
+          'declaration-id': '3f1c2d9e-8a7b-4c6d-9e0f-1a2b3c4d5e6f',
+          'digest-sha256': 'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c',
+          statements: { statement: 'Δηλώνω ότι μένω στην Αθήνα.' },
+          attachments: { proof: [{ file_id: '9b2e4f10-6c3d-4e8a-b7f1-2d3c4b5a6978' }] },
+        },
+      },
+    ],
+  });
 export type DocumentWrite = z.infer<typeof documentWriteSchema>;
 
 /**
@@ -406,12 +424,26 @@ export type EntityDocumentWrite = z.infer<typeof entityDocumentWriteSchema>;
  * `POST {scope}/action` on every scope of spec section 7 (DOCUMENT_SCOPES): which action, on
  * which document (`object_id`, where the scope's path does not name it), with its `arguments`.
  */
-export const documentActionRequestSchema = z.object({
-  /** One of DOCUMENT_USER_ACTIONS the scope offers; anything else is 400 invalid_request. */
-  action: z.string().max(50),
-  object_id: z.string().max(100).optional(),
-  arguments: z.record(z.string(), z.unknown()).default({}),
-});
+export const documentActionRequestSchema = z
+  .object({
+    /** One of DOCUMENT_USER_ACTIONS the scope offers; anything else is 400 invalid_request. */
+    action: z.string().max(50),
+    object_id: z.string().max(100).optional(),
+    arguments: z.record(z.string(), z.unknown()).default({}),
+  })
+  .meta({
+    // Examples for the OpenAPI document (spec section 7's actions).
+    examples: [
+      { action: 'retrieve', arguments: { retrieval: 'content-uri' } },
+      { action: 'send-document-link', arguments: { method: 'email', email: 'maria@example.gr' } },
+      {
+        action: 'share',
+        arguments: {
+          targets: [{ type: 'person', firstname: 'ΓΙΩΡΓΟΣ', surname: 'ΒΛΑΧΟΣ', afm: '100000027' }],
+        },
+      },
+    ],
+  });
 export type DocumentActionRequest = z.input<typeof documentActionRequestSchema>;
 
 /** A person to share a document with (`share`: `arguments.targets`). */

@@ -663,4 +663,23 @@ describe('spec section 7: the calls a client makes', () => {
       expect(JSON.stringify(answer.body)).toContain('/api/');
     });
   });
+
+  describe("the OpenAPI document describes the spec's shapes, with examples", () => {
+    it('the action, create/update and error schemas carry their examples', async () => {
+      const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(docs.statusCode).toBe(200);
+      const text = docs.body;
+      const openapi = JSON.parse(text) as {
+        paths: Record<string, Record<string, { requestBody?: unknown; responses?: unknown }>>;
+      };
+      const action = JSON.stringify(openapi.paths['/api/my-declarations/{id}/action']?.post);
+      expect(action).toContain('"examples"');
+      expect(action).toContain('send-document-link');
+      expect(action).toContain('afm_invalid');
+      const create = JSON.stringify(openapi.paths['/api/gates/USER/gate/documents']?.post);
+      expect(create).toContain('digest-sha256');
+      expect(create).toContain('"examples"');
+      expect(create).toContain('solemn-declaration');
+    });
+  });
 });
