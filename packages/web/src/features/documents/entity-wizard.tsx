@@ -12,6 +12,8 @@ import { useDocument } from './api/get-document';
 import { wizardStepHref, type WizardScope } from './document-scope';
 import { IssueDocumentPage } from './issue-document-page';
 import { WizardNotice } from './wizard-notice';
+import { TechnicalError } from './renderer/form-primitives';
+import { useDocumentsText } from './renderer/use-renderer-text';
 
 type EntityScope = Extract<WizardScope, { kind: 'entity' }>;
 
@@ -21,6 +23,9 @@ type EntityScope = Extract<WizardScope, { kind: 'entity' }>;
  */
 export function EntityDocumentPage({ purpose }: { purpose: 'reply' | 'issue' }) {
   const { entityId = '', replyRef, refname } = useParams();
+  const t = useDocumentsText();
+  // An address without its entity names no scope the wizard could speak to.
+  if (entityId === '') return <TechnicalError>{t('technical.noScope')}</TechnicalError>;
   const scope: EntityScope = {
     kind: 'entity',
     entityId,

@@ -34,6 +34,35 @@ describe('the registry', () => {
     renderStep(doc);
     expect(screen.getByText('Missing component ghost')).toBeTruthy();
   });
+
+  it('names a fieldset the step does not describe (Item named X not found)', () => {
+    const doc = documentWithFields([afm()]);
+    doc.step_info['fieldset-order'].push('nowhere');
+    renderStep(doc);
+    expect(screen.getByText('Item named nowhere not found')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /ΑΦΜ/ })).toBeTruthy();
+  });
+
+  it('says which field has no component', () => {
+    const bare = { ...afm(), component: undefined } as unknown as StepField;
+    renderStep(documentWithFields([bare]));
+    expect(screen.getByText('afm has no component')).toBeTruthy();
+  });
+
+  it('a step without its metadata is an invalid template format, not a crash', () => {
+    const doc = documentWithFields([afm()]);
+    const broken = { ...doc, step_info: { ...doc.step_info, 'field-order': undefined } };
+    renderStep(broken as unknown as typeof doc);
+    expect(screen.getByText('Invalid template format (missing steps metadata)')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it("a step that is not the document's is refused (Invalid document step resolved)", () => {
+    const doc = documentWithFields([afm()]);
+    renderStep({ ...doc, step_name: 'elsewhere' });
+    expect(screen.getByText('Invalid document step resolved')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
 });
 
 describe('step layout', () => {

@@ -70,6 +70,11 @@ function UnknownComponent({ field }: { field: StepField }) {
   );
 }
 
+function NoComponent({ field }: { field: StepField }) {
+  const t = useDocumentsText();
+  return <TechnicalError>{t('technical.hasNoComponent', { name: field.key })}</TechnicalError>;
+}
+
 /** The slot every field goes through: read-only text, the registry's component, or an error. */
 function FieldSlot(props: FieldComponentProps) {
   const { field } = props;
@@ -78,6 +83,7 @@ function FieldSlot(props: FieldComponentProps) {
   if (!isDisplayOnly && (!isEditableInput(field) || isReadOnlyList)) {
     return <ReadOnlyField {...props} />;
   }
+  if (!(field.component as string | undefined)) return <NoComponent field={field} />;
   const Component = resolveFieldComponent(field.component);
   if (!Component) return <UnknownComponent field={field} />;
   // A registry lookup, not a component made during render: the same function for the same name.
@@ -202,7 +208,7 @@ function StepForm({
     );
   };
 
-  const { fieldsets, loose } = formFieldKeys(step);
+  const { loose } = formFieldKeys(step);
   const elementsContext = { locale, fields: step.fields, values, preview: step.preview };
   const canGoBack = Boolean(step['back-step'] && onBack);
 
@@ -231,9 +237,15 @@ function StepForm({
           aria-busy={isSubmitting || undefined}
           onSubmit={onFormSubmit}
         >
-          {fieldsets.map((fieldsetKey) => {
+          {step['fieldset-order'].map((fieldsetKey) => {
             const fieldset = step.fieldsets[fieldsetKey];
-            if (!fieldset) return null;
+            if (!fieldset) {
+              return (
+                <TechnicalError key={fieldsetKey}>
+                  {t('technical.itemNotFound', { name: fieldsetKey })}
+                </TechnicalError>
+              );
+            }
             const content = (
               <>
                 {fieldset.text ? <MarkdownLite text={fieldset.text[locale]} /> : null}
@@ -297,8 +309,23 @@ function StepForm({
  * elements, fieldsets of fields (one registry component each), footer and actions. The form
  * runs the same validateValues as the server before it calls onSubmit.
  */
+/**
+ * What makes a document's step unrenderable (spec section 8, technical messages): no step
+ * metadata at all, or a step that is not the one the document is at.
+ */
+export function stepProblem(document: ApiDocument): 'invalidTemplateFormat' | 'invalidStep' | null {
+  const info: Partial<ApiDocument['step_info']> | undefined = document.step_info;
+  if (!info || !Array.isArray(info['field-order']) || !Array.isArray(info['fieldset-order'])) {
+    return 'invalidTemplateFormat';
+  }
+  return info.key === document.step_name ? null : 'invalidStep';
+}
+
 export function StepRenderer(props: StepRendererProps) {
   const { document } = props;
+  const t = useDocumentsText();
+  const problem = stepProblem(document);
+  if (problem) return <TechnicalError>{t(`technical.${problem}`)}</TechnicalError>;
   // A new step, or the same step saved again, starts from the server's values.
   const formKey = `${document.id}:${document.step_name}:${document['digest-sha256']}`;
   return <StepForm key={formKey} {...props} />;
