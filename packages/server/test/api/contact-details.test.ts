@@ -289,7 +289,7 @@ describe('contact details: changing the e-mail and the mobile with a code', () =
       expect(invalid.status).toBe(400);
       expect(invalid.body.error).toMatchObject({
         code: 'email_invalid',
-        message: 'L’adresse électronique n’est pas valide.',
+        message: 'L’adresse e-mail n’est pas valide',
       });
       expect(fieldOf(invalid.body)).toBe('email');
       for (const none of ['', '   ', null, undefined]) {
