@@ -45,9 +45,17 @@ export function displayValue(field: TemplateField, value: unknown, locale: Local
 const LABEL_YES: LocalizedText = { el: 'Ναι', en: 'Yes', fr: 'Oui' };
 const LABEL_NO: LocalizedText = { el: 'Όχι', en: 'No', fr: 'Non' };
 
+/**
+ * A recipient's name; '' for none, and for a value that is not a recipient (a draft may hold
+ * anything a client sent before the recipient step checked it).
+ */
 export function recipientName(recipient: Recipient | null | undefined, locale: Locale): string {
-  if (!recipient) return '';
-  return recipient.type === 'entity' ? recipient.name[locale] : recipient.name;
+  if (!recipient || typeof recipient !== 'object') return '';
+  const name: unknown =
+    recipient.type === 'entity'
+      ? (recipient.name as Partial<LocalizedText> | undefined)?.[locale]
+      : recipient.name;
+  return typeof name === 'string' ? name : '';
 }
 
 function perLocale(render: (locale: Locale) => string): LocalizedText {

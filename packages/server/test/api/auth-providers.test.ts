@@ -91,6 +91,7 @@ describe('several API processes on one database', () => {
         .execute();
       expect(secrets.map((s) => s.name)).toEqual([
         'captcha_hmac_key',
+        'contact_code_hmac_key',
         'idp_client_secret',
         'idp_cookie_keys',
         'idp_jwks',

@@ -173,7 +173,7 @@ describe('document actions on every scope (spec section 7)', () => {
       is_official: true,
       statements: expect.objectContaining({ statement: 'Δηλώνω ότι μένω στην Αθήνα.' }),
     });
-    for (const field of ['step', 'attachments', 'timestamp'])
+    for (const field of ['step_name', 'attachments', 'timestamp'])
       expect(document).toHaveProperty(field);
     expect(document.actions).toEqual([
       'retrieve',

@@ -682,4 +682,15 @@ describe('spec section 7: the calls a client makes', () => {
       expect(create).toContain('solemn-declaration');
     });
   });
+
+  describe('a draft holding what the recipient step never checked', () => {
+    it('a create whose statements name the recipient as plain text is not a 500', async () => {
+      const created = await api('POST', '/api/my-declarations/', {
+        token: tokens.citizenB,
+        json: { document: { template: 'solemn-declaration', statements: { recipient: 'email' } } },
+      });
+      expect(created.status).toBeLessThan(500);
+      expect([201, 400]).toContain(created.status);
+    });
+  });
 });
