@@ -14,12 +14,16 @@ export type ListeningApp = {
   close(): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+/**
+ * A free port, held by a listening socket until `release`: while it is held, no outgoing
+ * connection (to PostgreSQL, Redis…) can be given it as its local port, which is how a port
+ * found free and left free during the database's set-up was once taken (EADDRINUSE in CI).
+ */
+async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return { port, release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** The real app listening on 127.0.0.1, with PUBLIC_URL at that address, on a clean database. */
@@ -27,7 +31,7 @@ export async function startListeningApp(
   env: Record<string, string> = {},
   beforeListen?: (app: FastifyInstance) => Promise<void>,
 ): Promise<ListeningApp> {
-  const port = await freePort();
+  const { port, release } = await reservePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const database = await createTestDatabase();
   await migrate(database);
@@ -38,6 +42,7 @@ export async function startListeningApp(
     logger: false,
   });
   await beforeListen?.(app);
+  await release();
   await app.listen({ host: '127.0.0.1', port });
   return {
     app,
