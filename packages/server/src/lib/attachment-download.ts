@@ -4,7 +4,7 @@ import { now } from '../clock';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { AppError } from './app-error';
-import { signDocumentToken, verifyDocumentToken } from './document-token';
+import { documentIdInToken, signDocumentToken, verifyDocumentToken } from './document-token';
 
 type TokenServices = { config: Pick<Config, 'PDF_TOKEN_TTL_SECONDS'>; pdfTokenKey: Buffer };
 
@@ -20,6 +20,28 @@ export function attachmentDownloadUrl(
   const expiresAt = new Date(now().getTime() + services.config.PDF_TOKEN_TTL_SECONDS * 1000);
   const token = signDocumentToken(services.pdfTokenKey, 'case-attachment', fileId, expiresAt);
   return { url: `/api/case-files/${token}`, expiresAt };
+}
+
+/**
+ * The `content-uri` of attachment values in document answers: a fresh attachmentDownloadUrl per
+ * answer (an HMAC, no database work). Null without the token key (no issuance services).
+ */
+export function attachmentContentUri(
+  services: TokenServices | undefined,
+): ((fileId: string) => string) | null {
+  return services ? (fileId) => attachmentDownloadUrl(services, fileId).url : null;
+}
+
+const CONTENT_URI = /\/api\/case-files\/([\w-]{48})(?:[?#].*)?$/;
+
+/**
+ * The file a `content-uri` sent back in a write names (relative or absolute, expired or not),
+ * else null. Its MAC is not checked: naming a file this way grants no more than naming its
+ * `file_id`, which a write accepts only for the document's own files and the caller's uploads.
+ */
+export function fileIdOfContentUri(uri: string): string | null {
+  const token = CONTENT_URI.exec(uri)?.[1];
+  return token ? documentIdInToken(token) : null;
 }
 
 /** GET /api/case-files/{token}: the attachment, byte for byte; the token is the authorisation. */

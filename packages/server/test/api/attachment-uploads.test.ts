@@ -129,6 +129,7 @@ describe('POST /api/attachments and the attachment values of a write', () => {
         size: validPdf.length,
         'content-type': 'application/pdf',
         'attachment-index': 0,
+        'content-uri': expect.stringMatching(/^\/api\/case-files\//),
       },
     ]);
     const stored = await storedBytes(file.file_id);
@@ -360,6 +361,7 @@ describe('POST /api/attachments and the attachment values of a write', () => {
         size: validPdf.length,
         'content-type': 'application/pdf',
         'attachment-index': 0,
+        'content-uri': expect.stringMatching(/^\/api\/case-files\//),
       },
     ]);
     expect((await storedBytes(proof[0]?.file_id ?? '')).bytes.equals(validPdf)).toBe(true);

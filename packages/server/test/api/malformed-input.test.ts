@@ -63,6 +63,8 @@ describe('malformed input', () => {
     const json = JSON.stringify({ document: { template: 'solemn-declaration', statements: {} } });
     const part = (boundary: string) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="json"\r\n\r\n${json}\r\n`;
+    const skipped = (boundary: string, header: string) =>
+      `--${boundary}\r\n${header}\r\n\r\n${'{"a":'.repeat(8000)}\r\n--${boundary}--\r\n`;
     const pdfPart = (boundary: string) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
       'Content-Type: application/pdf\r\n\r\n%PDF-1.7\n';
@@ -85,6 +87,18 @@ describe('malformed input', () => {
         'cut short in the headers',
         'multipart/form-data; boundary=cut',
         '--cut\r\nContent-Disposition: form-da',
+      ],
+      // Parts busboy skips, larger than its 16 KiB part buffer and sent in one chunk: they used
+      // to leave the parser paused for ever, the request without an answer (found by the fuzz).
+      [
+        'with a 40 KB part without a Content-Disposition',
+        'multipart/form-data; boundary=s',
+        skipped('s', 'Content-Type: text/plain'),
+      ],
+      [
+        'with a 40 KB part whose file name holds a bare line break',
+        'multipart/form-data; boundary=s',
+        skipped('s', 'Content-Disposition: form-data; name="json"; filename="\nap"'),
       ],
     ];
 
@@ -115,6 +129,11 @@ describe('malformed input', () => {
       ['without a boundary', 'multipart/form-data', pdfPart('x')],
       ['with another boundary than the header', 'multipart/form-data; boundary=a', pdfPart('b')],
       ['cut short', 'multipart/form-data; boundary=cut', pdfPart('cut')],
+      [
+        'with a 40 KB skipped part',
+        'multipart/form-data; boundary=s',
+        skipped('s', 'Content-Type: text/plain'),
+      ],
     ])('on the public file check, %s: 400 invalid_request', async (_name, type, payload) => {
       const { status, error } = await refused({
         method: 'POST',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import { AppError } from '../app-error';
+import { multipart } from './multipart-plugin';
 import type { PdfInspector } from '../pdf-inspection/pdf-inspector';
 import { readInlineAttachments } from './read-inline-attachments';
 import { inspectUpload, type UploadedFile } from './uploaded-file';

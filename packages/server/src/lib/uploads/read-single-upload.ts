@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import { multipart } from './multipart-plugin';
 import { AppError } from '../app-error';
 import { requestLocale, translate } from '../i18n';
 import type { PdfInspector } from '../pdf-inspection/pdf-inspector';
