@@ -1,0 +1,339 @@
+import {
+  formatAthensDateTime,
+  formatReferenceCode,
+  type DocumentPreview,
+  type JointConsent,
+  type Locale,
+} from '@dilosi/domain';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { useLocale } from '../../i18n/use-locale';
+import { CodeEntryForm } from '../../ui/code-entry-form';
+import { Textarea } from '../../ui/form';
+import { PageContainer } from '../../ui/page-container';
+import { PageHeading } from '../../ui/page-heading';
+import { PageSkeleton } from '../../ui/page-skeleton';
+import { useErrorMessage } from '../../ui/use-error-message';
+import { useActOnConsent } from './api/act-on-consent';
+import { useConsent } from './api/get-consent';
+import { useSendSignatureCode } from './api/send-signature-code';
+
+const SIX_DIGITS = /^\d{6}$/;
+const at = (value: string | null) => (value ? formatAthensDateTime(new Date(value)) : '—');
+
+/**
+ * `/my/joint/:id` (issue #35): a joint declaration as one of its signatories sees it, from the
+ * message that asked her to sign: every signatory's state, the exact text, then her signature
+ * with her own SMS code (bound to the digest of this text) or her refusal; the author reminds
+ * or cancels instead.
+ */
+export function JointConsentPage() {
+  const { t } = useTranslation('joint');
+  const locale = useLocale();
+  const id = useParams().id ?? '';
+  const query = useConsent(id);
+  const act = useActOnConsent(id);
+  const errorMessage = useErrorMessage();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) throw query.error;
+  const consent = query.data.data.consent;
+  const me = consent.signatories.find((row) => row.position === consent.my_position);
+  const isOpen = consent.state === 'issued';
+  const run = (action: Parameters<typeof act.mutate>[0], done: string) => {
+    setNotice(null);
+    setFailure(null);
+    act.mutate(action, {
+      onSuccess: () => setNotice(done),
+      onError: (error) => setFailure(errorMessage(error)),
+    });
+  };
+
+  return (
+    <PageContainer>
+      <PageHeading caption={t('title')}>{consent.title[locale]}</PageHeading>
+      <p className="govgr-body">
+        <Link className="govgr-link" to={paths.my.messages.root.getHref()}>
+          {t('back')}
+        </Link>
+      </p>
+      <div role="status" aria-live="polite">
+        {notice ? <p className="govgr-body govgr-success-text">{notice}</p> : null}
+      </div>
+      {failure ? (
+        <div role="alert" className="govgr-error-summary">
+          <p className="govgr-body">{failure}</p>
+        </div>
+      ) : null}
+      <dl className="govgr-summary-list">
+        <div className="govgr-summary-list__row">
+          <dt className="govgr-summary-list__key">{t('state')}</dt>
+          <dd className="govgr-summary-list__value">
+            {t(`states.${consent.state}`)}
+            {consent.closed_reason ? ` — ${t(`closedReasons.${consent.closed_reason}`)}` : ''}
+          </dd>
+        </div>
+        {isOpen ? (
+          <div className="govgr-summary-list__row">
+            <dt className="govgr-summary-list__key">{t('expires')}</dt>
+            <dd className="govgr-summary-list__value">{at(consent.expires_at)}</dd>
+          </div>
+        ) : null}
+        {consent.reference_code ? (
+          <div className="govgr-summary-list__row">
+            <dt className="govgr-summary-list__key">{t('referenceCode')}</dt>
+            <dd className="govgr-summary-list__value">
+              {formatReferenceCode(consent.reference_code)}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <Signatories consent={consent} locale={locale} />
+      <h2 className="govgr-heading-m">{t('text')}</h2>
+      <p className="govgr-hint">{t('textHint')}</p>
+      <PreviewText preview={consent.preview} locale={locale} />
+      {isOpen && me?.state === 'pending' ? (
+        <>
+          <SignForm consent={consent} onSigned={() => setNotice(t('sign.done'))} />
+          <DeclineForm
+            isBusy={act.isPending}
+            onDecline={(reason) =>
+              run({ kind: 'decline', body: reason ? { reason } : {} }, t('decline.done'))
+            }
+          />
+        </>
+      ) : null}
+      {isOpen && me?.is_author ? (
+        <section aria-labelledby="joint-author">
+          <h2 id="joint-author" className="govgr-heading-m">
+            {t('author.heading')}
+          </h2>
+          <div className="govgr-button-group">
+            <button
+              type="button"
+              className="govgr-btn govgr-btn-secondary"
+              disabled={act.isPending}
+              onClick={() => run({ kind: 'remind' }, t('author.reminded'))}
+            >
+              {t('author.remind')}
+            </button>
+            <button
+              type="button"
+              className="govgr-btn govgr-btn-warning"
+              disabled={act.isPending}
+              onClick={() => run({ kind: 'cancel' }, t('author.canceled'))}
+            >
+              {t('author.cancel')}
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </PageContainer>
+  );
+}
+
+function Signatories({ consent, locale }: { consent: JointConsent; locale: Locale }) {
+  const { t } = useTranslation('joint');
+  return (
+    <div
+      className="govgr-table-container dilosi-scroll-x"
+      role="region"
+      aria-labelledby="joint-signatories"
+      tabIndex={0}
+    >
+      <table className="govgr-table">
+        <caption id="joint-signatories" className="govgr-table__caption govgr-heading-m">
+          {t('signatories')}
+        </caption>
+        <thead className="govgr-table__head">
+          <tr className="govgr-table__row">
+            <th scope="col" className="govgr-table__header">
+              {t('columns.name')}
+            </th>
+            <th scope="col" className="govgr-table__header">
+              {t('columns.role')}
+            </th>
+            <th scope="col" className="govgr-table__header">
+              {t('columns.state')}
+            </th>
+            <th scope="col" className="govgr-table__header">
+              {t('columns.signedAt')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="govgr-table__body">
+          {consent.signatories.map((row) => (
+            <tr key={row.position} className="govgr-table__row">
+              <td className="govgr-table__cell">
+                {row.firstname} {row.surname}
+                {row.position === consent.my_position ? ` ${t('you')}` : ''}
+              </td>
+              <td className="govgr-table__cell">{row.role[locale]}</td>
+              <td className="govgr-table__cell">{t(`signatoryStates.${row.state}`)}</td>
+              <td className="govgr-table__cell">{at(row.signed_at ?? row.dismissed_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The text as it will be issued: heading, the author's details, the paragraphs, the table. */
+function PreviewText({ preview, locale }: { preview: DocumentPreview; locale: Locale }) {
+  return (
+    <article className="dilosi-document-preview" aria-label={preview.heading[locale]}>
+      <h3 className="govgr-heading-s">{preview.heading[locale]}</h3>
+      {preview.subheading ? <p className="govgr-body">{preview.subheading[locale]}</p> : null}
+      {preview.rows.length > 0 ? (
+        <dl className="govgr-summary-list">
+          {preview.rows.map((row, index) => (
+            <div key={index} className="govgr-summary-list__row">
+              <dt className="govgr-summary-list__key">{row.label[locale]}</dt>
+              <dd className="govgr-summary-list__value">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {preview.body.map((paragraph, index) => (
+        <p key={index} className="govgr-body">
+          {paragraph[locale]}
+        </p>
+      ))}
+      {preview.table ? (
+        <div
+          className="govgr-table-container dilosi-scroll-x"
+          role="region"
+          aria-label={preview.heading[locale]}
+          tabIndex={0}
+        >
+          <table className="govgr-table govgr-table--dense">
+            <thead className="govgr-table__head">
+              <tr className="govgr-table__row">
+                {preview.table.columns.map((column, index) => (
+                  <th key={index} scope="col" className="govgr-table__header">
+                    {column[locale]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="govgr-table__body">
+              {preview.table.rows.map((row, index) => (
+                <tr key={index} className="govgr-table__row">
+                  {row.map((cell, cellIndex) => (
+                    <td key={cellIndex} className="govgr-table__cell">
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** Her code first (sent on request), then the code typed: signs the digest of the text shown. */
+function SignForm({ consent, onSigned }: { consent: JointConsent; onSigned: () => void }) {
+  const { t } = useTranslation('joint');
+  const errorMessage = useErrorMessage();
+  const send = useSendSignatureCode(consent.id);
+  const act = useActOnConsent(consent.id);
+  const [message, setMessage] = useState<string | null>(null);
+  const sent = send.data?.data;
+  return (
+    <section aria-labelledby="joint-sign">
+      {sent ? (
+        <>
+          <p className="govgr-body" role="status">
+            {t('sign.sent', { mobile: sent.mobile })}
+          </p>
+          <CodeEntryForm
+            heading={
+              <h2 id="joint-sign" className="govgr-heading-m">
+                {t('sign.heading')}
+              </h2>
+            }
+            label={t('sign.label')}
+            hint={t('sign.hint')}
+            errorTitle={t('sign.errorTitle')}
+            submitLabel={t('sign.submit')}
+            message={message}
+            isBusy={act.isPending}
+            width="govgr-input--width-10"
+            maxLength={6}
+            onSubmit={(code) => {
+              if (!SIX_DIGITS.test(code.trim())) {
+                setMessage(t('sign.invalid'));
+                return;
+              }
+              setMessage(null);
+              act.mutate(
+                { kind: 'sign', body: { otp_code: code.trim(), text_digest: consent.text_digest } },
+                { onSuccess: onSigned, onError: (error) => setMessage(errorMessage(error)) },
+              );
+            }}
+          />
+        </>
+      ) : (
+        <>
+          <h2 id="joint-sign" className="govgr-heading-m">
+            {t('sign.heading')}
+          </h2>
+          <p className="govgr-body">{t('sign.intro')}</p>
+          {send.isError ? (
+            <p role="alert" className="govgr-error-message">
+              {errorMessage(send.error)}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="govgr-btn govgr-btn-primary"
+            disabled={send.isPending}
+            onClick={() => send.mutate()}
+          >
+            {t('sign.sendCode')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function DeclineForm({
+  isBusy,
+  onDecline,
+}: {
+  isBusy: boolean;
+  onDecline: (reason: string) => void;
+}) {
+  const { t } = useTranslation('joint');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onDecline(String(new FormData(event.currentTarget).get('reason') ?? '').trim());
+  };
+  return (
+    <section aria-labelledby="joint-decline">
+      <h2 id="joint-decline" className="govgr-heading-m">
+        {t('decline.heading')}
+      </h2>
+      <form className="govgr-form" noValidate onSubmit={onSubmit}>
+        <Textarea
+          id="joint-decline-reason"
+          name="reason"
+          label={t('decline.reason')}
+          maxLength={500}
+          rows={3}
+        />
+        <button type="submit" className="govgr-btn govgr-btn-warning" disabled={isBusy}>
+          {t('decline.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}
