@@ -4,7 +4,8 @@
 // BIG (default 200,000), into the PostgreSQL database of DATABASE_URL (created when missing; a
 // database that already holds the bench cases is reused). Then one real API process (a forked
 // child) serves, and this process sends, for each scenario on the big entity, REQUESTS requests
-// from one client and then from CLIENTS concurrent clients, printing p50/p95/p99 per scenario.
+// from one client and then from CLIENTS concurrent clients, printing p50/p95/p99 per scenario
+// (the list scenarios and, issue #41, the statistics of that entity).
 // The ceiling beside them: GET /api/entities (the same session check and one small query), the
 // floor any list request stands on, measured in the same run.
 // Run: node --import tsx bench/inbox.ts
@@ -146,6 +147,12 @@ async function seed(): Promise<{ bigEntity: string; seconds: number }> {
     }
     const big = entities[0];
     if (!big) throw new Error('no entities');
+    // The bench user is also the big entity's head: the statistics are the heads' (issue #41).
+    await q(
+      `insert into permissions (user_id, entity_id, role, state) values ($1, $2, 'head', 'active')
+       on conflict do nothing`,
+      [clerkId, big.id],
+    );
     const names: string[] = [];
     for (const first of [...FIRSTNAMES, ...FIRSTNAMES_MORE]) {
       for (const surname of SURNAMES) names.push(`${first} ${surname}`);
@@ -171,16 +178,22 @@ async function seed(): Promise<{ bigEntity: string; seconds: number }> {
           const to = Math.min(count, from + 49_999);
           await q(
             `insert into inbox_entries (entity_id, case_id, status, assignee_id, reference_code,
-               template_refname, subject, citizen_name, citizen_name_key, received_at, updated_at)
+               template_refname, subject, citizen_name, citizen_name_key, received_at, updated_at,
+               closed_at)
              select $1, $2 || '/' || lpad(g::text, 7, '0'), s.status,
                case when s.status = 'incoming' then null else ($6::uuid[])[1 + (g * 13) % $7] end,
                'BENCH' || $2 || g, ($8::text[])[1 + g % 5], ($9::text[])[1 + g % 5],
                ($4::text[])[1 + (g * 7919) % $5], ($10::text[])[1 + (g * 7919) % $5],
-               now() - ((g::bigint * 7331) % (730 * 86400)) * interval '1 second',
-               now()
+               now() - a.age_s * interval '1 second',
+               now(),
+               -- A closed case closed up to 30 days after it arrived (never after now).
+               case when s.status in ('finished', 'canceled') then now()
+                 - (a.age_s - least(a.age_s, (g::bigint * 7919) % (30 * 86400))) * interval '1 second'
+               end
              from generate_series($3::int, $11::int) as g
              cross join lateral (select (array['incoming','pending','pending','finished',
-               'finished','finished','canceled'])[1 + (g * 31) % 7] as status) s`,
+               'finished','finished','canceled'])[1 + (g * 31) % 7] as status) s
+             cross join lateral (select (g::bigint * 7331) % (730 * 86400) as age_s) a`,
             [
               entity.id,
               `B${entity.codename.slice(-2)}`,
@@ -293,6 +306,7 @@ async function run(): Promise<void> {
     worker.once('exit', (code) => reject(new Error(`API process exited (${code})`)));
   });
   const base = `/api/entity/${seeded.bigEntity}/inbox`;
+  const statistics = `/api/entity/${seeded.bigEntity}/statistics`;
   let n = 0;
   const rotate = (list: readonly string[]) => () => list[n++ % list.length] ?? '';
   const surnames = ['papadopoulos', 'Βλάχος', 'οικονομου', 'XATZIDAKIS', 'Μακρής'];
@@ -335,6 +349,15 @@ async function run(): Promise<void> {
       'date range (1 year), incoming',
       rotate([`${base}?limit=10&status=incoming&date_from=${day(400)}&date_to=${day(35)}`]),
     ],
+    // Issue #41 (DESIGN section 7: < 200 ms for the entity of 200,000 cases).
+    ['statistics, 12 weeks', rotate([`${statistics}`])],
+    [
+      'statistics, 1 year, one template',
+      rotate([
+        `${statistics}?date_from=${day(365)}&date_to=${day(0)}&template=${TEMPLATES[0]?.[0]}`,
+      ]),
+    ],
+    ['statistics, 2 years', rotate([`${statistics}?date_from=${day(730)}&date_to=${day(0)}`])],
   ];
   const results: Record<string, unknown>[] = [];
   for (const [name, paths] of scenarios) {

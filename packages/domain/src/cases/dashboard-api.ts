@@ -15,8 +15,18 @@ import { parseGreekDate } from '../validators/date';
  * and the web app reads. One source for both sides.
  */
 
-export const ENTITY_ROLES = ['clerk', 'head'] as const;
+/**
+ * A staff member's roles at an entity (DESIGN section 8; issue #39): clerk (the inbox), head
+ * (staff and settings), and the extra roles a head can grant: templates author (which templates
+ * the entity may use) and settings owner (the entity's settings and notices).
+ */
+export const ENTITY_ROLES = ['clerk', 'head', 'templates_author', 'settings_owner'] as const;
 export type EntityRole = (typeof ENTITY_ROLES)[number];
+
+/** A head holds every other role too (a head is also a clerk, an author, a settings owner). */
+export function hasEntityRole(roles: readonly EntityRole[], role: EntityRole): boolean {
+  return roles.includes(role) || (role !== 'head' && roles.includes('head'));
+}
 
 /** The six inbox lists of an entity (spec section 2). `me`: assigned to the caller and pending. */
 export const INBOX_TABS = ['all', 'me', 'pending', 'incoming', 'finished', 'canceled'] as const;
@@ -56,6 +66,8 @@ export const dashboardEntitySchema = z.object({
   has_inbox: z.boolean(),
   enabled: z.boolean(),
   roles: z.array(z.enum(ENTITY_ROLES)),
+  /** The workspace sidebar's counters (issue #39): incoming cases, and pending ones assigned to the caller. */
+  counts: z.object({ incoming: z.number().int(), me: z.number().int() }).optional(),
 });
 export type DashboardEntity = z.infer<typeof dashboardEntitySchema>;
 
@@ -106,6 +118,17 @@ export const inboxQuerySchema = z.object({
   date_to: calendarDaySchema.optional(),
   /** Our extension (issue #33): `new`, only the cases with activity the caller has not seen. */
   activity: z.enum(['new']).optional(),
+  /** Our extension (issue #41): `me`, only the cases the caller follows. */
+  followed: z.enum(['me']).optional(),
+  /** Our extension (issue #41): one template, by refname (the search panel's pick-list). */
+  template: z.string().max(64).optional(),
+  /** Our extension (issue #41): `{fieldId}:{value}`, the cases with that annotation value. */
+  annotation: z.string().max(300).optional(),
+  /**
+   * Our extension (issue #41): `{fieldKey}:{text}`, with `template`: the cases whose document's
+   * form field holds the text (any case, any accents typed as stored).
+   */
+  field: z.string().max(300).optional(),
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
@@ -127,6 +150,11 @@ export const inboxItemSchema = z.object({
    * the caller last opened it, within CASE_ACTIVITY_DAYS.
    */
   new_activity: z.boolean().optional(),
+  /**
+   * Our extension (issue #41): the case's annotation values by field id, for the columns a clerk
+   * chooses; only in the list.
+   */
+  annotations: z.record(z.string(), z.string()).optional(),
   declaration: z.object({
     template_id: z.string(),
     template: z.object({ shortname: localizedTextSchema }),
@@ -239,10 +267,84 @@ export const caseForwardLinkSchema = z.object({
 });
 export type CaseForwardLink = z.infer<typeof caseForwardLinkSchema>;
 
+/** A motivated decision on a case (issue #41): accept, refuse, or close without action. */
+export const CASE_DECISIONS = ['accepted', 'refused', 'without_action'] as const;
+export type CaseDecisionKind = (typeof CASE_DECISIONS)[number];
+
+/** The most a decision's reason may say (the citizen reads it in her mailbox). */
+export const CASE_DECISION_REASON_MAX = 2000;
+
+/** POST /api/entity/{e}/inbox/{i}/decision. */
+export const caseDecisionRequestSchema = z
+  .object({
+    decision: z.enum(CASE_DECISIONS),
+    reason: z.string().max(CASE_DECISION_REASON_MAX * 2),
+    /** An issued reply of this case that supports the decision (issued through the reply wizard). */
+    document_id: z.string().uuid().nullable().optional(),
+  })
+  .strict();
+export type CaseDecisionRequest = z.infer<typeof caseDecisionRequestSchema>;
+
+/** The decision as the case page and the citizen's message show it. */
+export const caseDecisionSchema = z.object({
+  decision: z.enum(CASE_DECISIONS),
+  reason: z.string(),
+  decided_at: z.string(),
+  decided_by: z.string().nullable(),
+  document: z.object({ id: z.string(), reference_code: z.string().nullable() }).nullable(),
+});
+export type CaseDecision = z.infer<typeof caseDecisionSchema>;
+
+/** POST /api/entity/{e}/inbox/{i}/correction: ask the citizen to correct her document. */
+export const caseCorrectionRequestSchema = z
+  .object({ reason: z.string().max(CASE_DECISION_REASON_MAX * 2) })
+  .strict();
+
+/** A correction asked of the citizen (issue #41), as the case page and the citizen read it. */
+export const caseCorrectionSchema = z.object({
+  id: z.string(),
+  state: z.enum(['requested', 'drafted', 'corrected', 'withdrawn']),
+  reason: z.string(),
+  requested_at: z.string(),
+  requested_by: z.string().nullable(),
+  /** The document to correct, by its reference code. */
+  reference_code: z.string().nullable(),
+  corrected_at: z.string().nullable(),
+});
+export type CaseCorrection = z.infer<typeof caseCorrectionSchema>;
+
+/** GET /api/my-corrections/{id}: what the citizen is asked to correct, and where. */
+export const myCorrectionSchema = caseCorrectionSchema.extend({
+  entity_name: localizedTextSchema,
+  case_id: z.string(),
+  template: z.string(),
+  template_shortname: localizedTextSchema,
+  /** Her new draft, once she started it. */
+  draft_document_id: z.string().nullable(),
+  draft_step: z.string().nullable(),
+});
+export type MyCorrection = z.infer<typeof myCorrectionSchema>;
+
+/** POST /api/my-corrections/{id}/draft: start (or go back to) the corrected draft. */
+export const correctionDraftRequestSchema = z
+  .object({
+    /** Revoke the document corrected once the new one is issued; else it stays valid. */
+    revoke_previous: z.boolean(),
+  })
+  .strict();
+
 /** GET /api/entity/{e}/inbox/{i}: the case page. */
 export const caseDetailSchema = inboxItemSchema.extend({
+  /** The latest correction asked of the citizen (issue #41); null when none. */
+  correction: caseCorrectionSchema.nullable().optional(),
+  /** The motivated decision taken on it (issue #41); null while none (or opened again). */
+  decision: caseDecisionSchema.nullable().optional(),
   /** Taken off the entity's lists (a closed case); a status change brings it back. */
   dismissed: z.boolean(),
+  /** Whether the caller follows the case (issue #41); on the case page's own answer. */
+  followed: z.boolean().optional(),
+  /** While dismissed: when the bin purges it (issue #41); null otherwise. */
+  purge_at: z.string().nullable().optional(),
   document: z.object({
     id: z.string().nullable(),
     state: z.string().nullable(),
@@ -281,6 +383,16 @@ export const CASE_HISTORY_ACTIONS = [
   'document_revoked',
   'share',
   'dismiss',
+  /** Back from the bin (issue #41). */
+  'restore',
+  /** A motivated decision: accepted, refused, closed without action (issue #41). */
+  'decision',
+  /** A correction asked of the citizen, withdrawn, and her corrected document (issue #41). */
+  'correction_requested',
+  'correction_withdrawn',
+  'corrected',
+  /** A typed annotation set, changed or cleared (issue #41). */
+  'annotate',
   /** The case was forwarded to another entity (source side). */
   'forwarded',
   /** The case arrived forwarded from another entity (target side). */
@@ -383,6 +495,15 @@ export const bulkCaseActionSchema = z.discriminatedUnion('action', [
     state: caseStatusSchema,
     reason: z.string().max(CASE_NOTE_MAX_SIZE).optional(),
   }),
+  /** Issue #41: closed cases to the bin, and back. */
+  z.object({
+    action: z.literal('dismiss'),
+    ids: z.array(z.string().max(64)).min(1).max(BULK_CASES_MAX),
+  }),
+  z.object({
+    action: z.literal('restore'),
+    ids: z.array(z.string().max(64)).min(1).max(BULK_CASES_MAX),
+  }),
 ]);
 export type BulkCaseAction = z.infer<typeof bulkCaseActionSchema>;
 
@@ -456,3 +577,16 @@ export const forwardTargetsSchema = z.object({
   }),
 });
 export type ForwardTargets = z.infer<typeof forwardTargetsSchema>['data'];
+
+/** GET /api/entity/{e}/inbox-templates: the templates of the entity's cases (issue #41). */
+export const inboxTemplatesSchema = z.object({
+  data: z.array(
+    z.object({
+      refname: z.string(),
+      shortname: localizedTextSchema,
+      /** The template's form fields a clerk may filter the list by (issue #41). */
+      fields: z.array(z.object({ key: z.string(), label: localizedTextSchema })),
+    }),
+  ),
+});
+export type InboxTemplates = z.infer<typeof inboxTemplatesSchema>;

@@ -70,7 +70,7 @@ export async function alertEntityStaff(
     entity: entry.display_name,
     case_id: entry.case_id,
     title: entry.subject,
-    url: `${services.config.publicUrl}/dashboard/entities/show/${entry.entity_id}/inbox/show/declaration/${entry.id}`,
+    url: `${services.config.publicUrl}/dashboard/entities/show/${entry.entity_id}/inbox/entry/${entry.id}`,
   };
   if (entry.email) {
     await services.notifier.enqueue(

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assignCase } from './assign-case';
+import { restoreCase } from './case-bin';
 import { changeCaseState } from './change-case-state';
+import { dismissCase } from './dismiss-case';
 
 /**
  * POST /api/entity/{e}/inbox/bulk: one action on each selected case, each in its own transaction
@@ -23,6 +25,10 @@ export async function bulkUpdateCases(
     try {
       if (action.action === 'assign') {
         await assignCase(db, { entityId, inboxId, userId, assigneeId: action.user_id });
+      } else if (action.action === 'dismiss') {
+        await dismissCase(db, { entityId, inboxId, userId });
+      } else if (action.action === 'restore') {
+        await restoreCase(db, { entityId, inboxId, userId });
       } else {
         await changeCaseState(db, {
           entityId,

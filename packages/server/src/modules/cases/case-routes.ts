@@ -10,6 +10,7 @@ import {
   caseMessageSchema,
   caseNoteListSchema,
   caseNoteSchema,
+  caseDecisionRequestSchema,
   changeCaseStateSchema,
   historyListSchema,
   inboxListSchema,
@@ -41,10 +42,12 @@ import {
 import { listCaseHistory, listCaseMessages, listCaseNotes } from './case-history';
 import { now } from '../../clock';
 import { markCaseSeen } from './case-activity';
+import { isCaseFollowed } from './case-follows';
 import { caseNeighbours } from './case-neighbours';
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
 import { changeCaseState } from './change-case-state';
+import { decideCase } from './decide-case';
 import { exportInbox } from './export-inbox';
 import { getAlertPreference } from './get-alert-preference';
 import { getCase, recordCaseView } from './get-case';
@@ -227,7 +230,8 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       recordCaseView(services.accessLog, detail, access);
       // Opening the case is what clears its new-activity mark for this staff member.
       await markCaseSeen(db, { entryId: detail.id, userId: access.user.id, at: now() });
-      return { data: detail };
+      const followed = await isCaseFollowed(db, { inboxId: detail.id, userId: access.user.id });
+      return { data: { ...detail, followed } };
     },
   );
 
@@ -352,6 +356,26 @@ export async function caseRoutes(app: FastifyInstance, services: CaseServices) {
       const { user, entityId } = await writerOf(request, request.params.e);
       const inboxId = request.params.i;
       await changeCaseState(db, { entityId, inboxId, userId: user.id, ...request.body });
+      return { data: await getCase(db, services.catalog, { entityId, inboxId }) };
+    },
+  );
+
+  api.post(
+    '/entity/:e/inbox/:i/decision',
+    {
+      schema: {
+        ...docs(
+          'A motivated decision on an open case: accepted, refused or closed without action, with its reason and optionally an issued reply; the citizen gets it in her mailbox (issue #41)',
+        ),
+        params: caseParams,
+        body: caseDecisionRequestSchema,
+        response: { 200: caseDetailResponseSchema, ...routeErrors },
+      },
+    },
+    async (request) => {
+      const { user, entityId } = await writerOf(request, request.params.e);
+      const inboxId = request.params.i;
+      await decideCase(services, db, { entityId, inboxId, userId: user.id, ...request.body });
       return { data: await getCase(db, services.catalog, { entityId, inboxId }) };
     },
   );

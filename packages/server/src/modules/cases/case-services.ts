@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { JobSender } from '../../jobs/job-payloads';
 import type { Notifier } from '../../notify';
 import type { AccessLog } from '../access-log';
 import type { TemplateCatalog } from '../templates';
@@ -14,4 +15,6 @@ export type CaseServices = {
   pdfTokenKey: Buffer;
   /** Staff views of a case go to the document owner's access log. */
   accessLog: AccessLog;
+  /** The job queue (the spreadsheet exports); null when the app runs without one. */
+  jobs?: () => JobSender | null;
 };

@@ -2,7 +2,7 @@ import { caseStatusEvent, type CaseStatus } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { caseStatus, changeState } from '../../lib/state-change';
+import { caseStatus, changeState, NO_DECISION } from '../../lib/state-change';
 import { findCase } from './case-queries';
 import { recordCaseEvent } from './record-case-event';
 
@@ -24,8 +24,8 @@ export async function changeCaseState(
     await changeState(trx, caseStatus, {
       lock: () => findCase(trx, input.entityId, input.inboxId, { forUpdate: true }),
       event: caseStatusEvent(input.state),
-      // A status change brings a dismissed case back to the lists.
-      columns: (_entry, { at }) => ({ updated_at: at, dismissed_at: null }),
+      // A status change brings a dismissed case back to the lists, and supersedes a decision.
+      columns: (_entry, { at }) => ({ updated_at: at, dismissed_at: null, ...NO_DECISION }),
       record: (entry, { from, to, at }) =>
         recordCaseEvent(trx, {
           entryId: entry.id,

@@ -1,6 +1,7 @@
 import {
   INBOX_EXPORT_MAX_ROWS,
   formatAthensDateTime,
+  type AnnotationField,
   type InboxQuery,
   type Locale,
 } from '@dilosi/domain';
@@ -11,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { TemplateCatalog } from '../templates';
+import { annotationsOfCases, listAnnotationFields } from './case-annotations';
 import { toInboxItem, type CaseRow } from './case-queries';
 import { filteredCases } from './inbox-filters';
 
@@ -55,39 +57,31 @@ export async function* exportInbox(
   input: ExportInput & { onFailure: (error: unknown) => void },
 ): AsyncGenerator<string> {
   const labels = LABELS[input.locale];
-  const { list } = labels;
+  // Read before the first byte leaves, so a failure here is still an error answer.
+  const fields = await listAnnotationFields(db, input.entityId);
   yield '\uFEFF';
-  yield csvLine([
-    list.date,
-    list.case,
-    list.status,
-    list.template,
-    list.name,
-    list.assignee,
-    labels.export.referenceCode,
-    labels.export.age,
-    list.overdue,
-  ]);
+  yield csvLine(caseHeaders(input.locale, fields));
   try {
-    yield* caseLines(db, catalog, input);
+    yield* caseLines(db, catalog, { ...input, fields });
   } catch (error) {
     input.onFailure(error);
     yield csvLine([labels.export.incomplete]);
   }
 }
 
-/** The rows of the export after its header, in chunks of CHUNK lines. */
-async function* caseLines(
+/**
+ * The list's cases as filtered, in its order, in chunks of CHUNK rows read on (received_at, id),
+ * never the whole list in memory; at most INBOX_EXPORT_MAX_ROWS. Shared by the CSV and the
+ * spreadsheet exports.
+ */
+export async function* caseChunks(
   db: Kysely<DB>,
   catalog: TemplateCatalog,
-  input: ExportInput,
-): AsyncGenerator<string> {
-  const labels = LABELS[input.locale];
-  const { status } = labels;
+  input: { entityId: string; userId: string; query: InboxQuery },
+): AsyncGenerator<CaseRow[]> {
   const direction = input.query.ordering === 'received_at' ? 'asc' : 'desc';
   let after: CaseRow | undefined;
   let sent = 0;
-  const at = now();
   while (sent < INBOX_EXPORT_MAX_ROWS) {
     let page = await filteredCases(db, catalog, input);
     if (after) {
@@ -105,24 +99,81 @@ async function* caseLines(
       .orderBy('inbox_entries.id', direction)
       .limit(Math.min(CHUNK, INBOX_EXPORT_MAX_ROWS - sent))
       .execute();
-    let chunk = '';
-    for (const row of rows) {
-      const item = toInboxItem(catalog, row, at);
-      chunk += csvLine([
-        formatAthensDateTime(new Date(item.declaration.timestamp)),
-        item.declaration.case_id,
-        status[item.inbox_status],
-        item.declaration.template.shortname[input.locale],
-        item.declaration.user_display_name,
-        item.assignee_display_name ?? '',
-        item.declaration.reference_code,
-        String(item.age_days),
-        item.overdue ? labels.export.yes : labels.export.no,
-      ]);
-    }
-    if (chunk) yield chunk;
+    if (rows.length > 0) yield rows;
     sent += rows.length;
     after = rows.at(-1);
     if (rows.length < CHUNK) break;
+  }
+}
+
+/** The cells of one case in the export's own columns (CSV and spreadsheets), then its fields'. */
+export function caseCells(
+  catalog: TemplateCatalog,
+  row: CaseRow,
+  input: { locale: Locale; at: Date; fields: readonly AnnotationField[] },
+  annotations: ReadonlyMap<string, string> | undefined,
+): string[] {
+  const labels = LABELS[input.locale];
+  const item = toInboxItem(catalog, row, input.at);
+  return [
+    formatAthensDateTime(new Date(item.declaration.timestamp)),
+    item.declaration.case_id,
+    labels.status[item.inbox_status],
+    item.declaration.template.shortname[input.locale],
+    item.declaration.user_display_name,
+    item.assignee_display_name ?? '',
+    item.declaration.reference_code,
+    String(item.age_days),
+    item.overdue ? labels.export.yes : labels.export.no,
+    ...input.fields.map((field) => {
+      const value = annotations?.get(field.id) ?? '';
+      if (field.kind !== 'yes_no' || value === '') return value;
+      return value === 'yes' ? labels.export.yes : labels.export.no;
+    }),
+  ];
+}
+
+/** The export's own column headers in `locale`, then the annotation fields' labels. */
+export function caseHeaders(locale: Locale, fields: readonly AnnotationField[]): string[] {
+  const labels = LABELS[locale];
+  const { list } = labels;
+  return [
+    list.date,
+    list.case,
+    list.status,
+    list.template,
+    list.name,
+    list.assignee,
+    labels.export.referenceCode,
+    labels.export.age,
+    list.overdue,
+    ...fields.map((field) => field.label),
+  ];
+}
+
+/** The rows of the export after its header, one chunk of lines at a time. */
+async function* caseLines(
+  db: Kysely<DB>,
+  catalog: TemplateCatalog,
+  input: ExportInput & { fields: AnnotationField[] },
+): AsyncGenerator<string> {
+  const at = now();
+  for await (const rows of caseChunks(db, catalog, input)) {
+    const annotations = await annotationsOfCases(
+      db,
+      input.fields.length > 0 ? rows.map((row) => row.id) : [],
+    );
+    yield rows
+      .map((row) =>
+        csvLine(
+          caseCells(
+            catalog,
+            row,
+            { locale: input.locale, at, fields: input.fields },
+            annotations.get(row.id),
+          ),
+        ),
+      )
+      .join('');
   }
 }

@@ -83,6 +83,10 @@ export async function forwardCase(
         .selectFrom('recipient_datasets')
         .select('codename')
         .where('codename', '=', dataset)
+        // Shared datasets and the forwarding entity's own (issue #39); another's is unknown.
+        .where((eb) =>
+          eb.or([eb('owner_entity_id', 'is', null), eb('owner_entity_id', '=', source.entity_id)]),
+        )
         .executeTakeFirst();
       if (!known) throw new AppError(404, 'no_dataset', { recipient_dataset: dataset });
       const members = await trx

@@ -1,9 +1,17 @@
-import { renderDocumentPreview, type CaseDetail, type Recipient } from '@dilosi/domain';
+import {
+  binPurgeAt,
+  formatAthensDateTime,
+  renderDocumentPreview,
+  type CaseCorrection,
+  type CaseDecision,
+  type CaseDetail,
+  type Recipient,
+} from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { AccessLog } from '../access-log';
-import type { EntityAccess } from '../staff';
+import { userDisplayName, type EntityAccess } from '../staff';
 import type { TemplateCatalog } from '../templates';
 import { caseForwardLinks } from './case-forwards';
 import { findCase, toInboxItem } from './case-queries';
@@ -45,7 +53,11 @@ export async function getCase(
     countOf(db, 'case_events', row.id),
     caseForwardLinks(db, row.id),
   ]);
-  const replies = await listCaseReplies(db, catalog, row.id);
+  const [replies, decision, correction] = await Promise.all([
+    listCaseReplies(db, catalog, row.id),
+    caseDecisionOf(db, row),
+    caseCorrectionOf(db, row.id),
+  ]);
   let statements: CaseDetail['document']['statements'] = [];
   if (document) {
     const template = await catalog.definition(
@@ -64,11 +76,14 @@ export async function getCase(
     statements = [
       ...preview.rows.map((r, index) => ({ key: `row-${index}`, label: r.label, value: r.value })),
       ...(body ? [{ key: 'body', label: preview.heading, value: body }] : []),
+      ...(await jointSignatories(db, document.id)),
     ];
   }
   return {
     ...toInboxItem(catalog, row, now()),
     dismissed: row.dismissed_at !== null,
+    purge_at:
+      row.dismissed_at === null ? null : binPurgeAt(new Date(row.dismissed_at)).toISOString(),
     document: {
       id: document?.id ?? null,
       state: document?.state ?? null,
@@ -80,11 +95,42 @@ export async function getCase(
         size: f.size,
       })),
     },
+    decision,
+    correction,
     replies,
     forwarded_to: forwards.forwardedTo,
     forwarded_from: forwards.forwardedFrom,
     counts: { notes, replies: replies.length, messages, history },
   };
+}
+
+/**
+ * A joint declaration's signatories (issue #35), one line each with the time of her signature,
+ * as one more entry of the case's document; none for a document signed by one person.
+ */
+async function jointSignatories(db: Kysely<DB>, documentId: string) {
+  const rows = await db
+    .selectFrom('joint_signatories')
+    .innerJoin('joint_consents', 'joint_consents.id', 'joint_signatories.consent_id')
+    .select([
+      'joint_signatories.firstname',
+      'joint_signatories.surname',
+      'joint_signatories.afm',
+      'joint_signatories.signed_at',
+    ])
+    .where('joint_consents.document_id', '=', documentId)
+    .where('joint_consents.state', '=', 'fully_signed')
+    .orderBy('joint_signatories.position')
+    .execute();
+  if (rows.length === 0) return [];
+  const value = rows
+    .map((row) => {
+      const at = row.signed_at ? formatAthensDateTime(new Date(row.signed_at)) : '—';
+      return `${row.firstname} ${row.surname} (ΑΦΜ ${row.afm}), ${at}`;
+    })
+    .join('\n');
+  const label = { el: 'Υπογράφοντες', en: 'Signatories', fr: 'Signataires' };
+  return [{ key: 'joint_signatories', label, value }];
 }
 
 async function countOf(
@@ -112,4 +158,76 @@ export function recordCaseView(accessLog: AccessLog, detail: CaseDetail, access:
     entityId: access.entity.id,
     staffRole: access.roles.includes('head') ? 'head' : 'clerk',
   });
+}
+
+/** The case's motivated decision (issue #41) with who took it and the reply that supports it. */
+async function caseDecisionOf(
+  db: Kysely<DB>,
+  row: {
+    decision: CaseDecision['decision'] | null;
+    decision_reason: string | null;
+    decided_at: Date | null;
+    decided_by: string | null;
+    decision_document_id: string | null;
+  },
+): Promise<CaseDecision | null> {
+  if (row.decision === null || row.decided_at === null) return null;
+  const [author, document] = await Promise.all([
+    row.decided_by
+      ? db
+          .selectFrom('users')
+          .select(['id', 'firstname', 'surname', 'email', 'username'])
+          .where('id', '=', row.decided_by)
+          .executeTakeFirst()
+      : undefined,
+    row.decision_document_id
+      ? db
+          .selectFrom('documents')
+          .select(['id', 'reference_code'])
+          .where('id', '=', row.decision_document_id)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  return {
+    decision: row.decision,
+    reason: row.decision_reason ?? '',
+    decided_at: new Date(row.decided_at).toISOString(),
+    decided_by: author ? userDisplayName(author) : null,
+    document: document ? { id: document.id, reference_code: document.reference_code } : null,
+  };
+}
+
+/** The case's latest correction asked of the citizen (issue #41), or null. */
+async function caseCorrectionOf(db: Kysely<DB>, entryId: string): Promise<CaseCorrection | null> {
+  const row = await db
+    .selectFrom('case_corrections')
+    .innerJoin('documents', 'documents.id', 'case_corrections.document_id')
+    .leftJoin('users', 'users.id', 'case_corrections.requested_by')
+    .select([
+      'case_corrections.id',
+      'case_corrections.state',
+      'case_corrections.reason',
+      'case_corrections.requested_at',
+      'case_corrections.corrected_at',
+      'documents.reference_code',
+      'users.id as user_id',
+      'users.firstname',
+      'users.surname',
+      'users.email',
+      'users.username',
+    ])
+    .where('case_corrections.inbox_entry_id', '=', entryId)
+    .orderBy('case_corrections.requested_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    state: row.state,
+    reason: row.reason,
+    requested_at: new Date(row.requested_at).toISOString(),
+    requested_by: row.user_id ? userDisplayName({ ...row, id: row.user_id }) : null,
+    reference_code: row.reference_code,
+    corrected_at: row.corrected_at ? new Date(row.corrected_at).toISOString() : null,
+  };
 }

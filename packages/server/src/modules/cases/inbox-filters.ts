@@ -1,4 +1,13 @@
-import { CASE_STATUSES, nameKey, type InboxQuery, isUuid } from '@dilosi/domain';
+import {
+  CASE_STATUSES,
+  FILTERABLE_FIELD_COMPONENTS,
+  annotationFilter,
+  formFieldFilter,
+  nameKey,
+  type InboxQuery,
+  isUuid,
+  type Template,
+} from '@dilosi/domain';
 import { sql, type Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
@@ -38,6 +47,47 @@ export async function filteredCases(
       'inbox_entries.assignee_id',
       '=',
       isUuid(assignee) ? assignee.toLowerCase() : NO_ASSIGNEE,
+    );
+  }
+  if (query.template) {
+    filtered = filtered.where('inbox_entries.template_refname', '=', query.template);
+  }
+  if (query.field?.trim()) {
+    // A form field of the chosen template; anything else matches nothing rather than everything.
+    const wanted = formFieldFilter(query.field);
+    const template = query.template ? catalog.find(query.template) : undefined;
+    const known =
+      wanted && template && filterableFields(template).some((field) => field.key === wanted.key);
+    if (!wanted || !known) {
+      filtered = filtered.where(sql<boolean>`false`);
+    } else {
+      filtered = filtered.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('documents')
+            .select('documents.id')
+            .whereRef('documents.id', '=', 'inbox_entries.document_id')
+            .where(
+              sql<string>`documents.values ->> ${wanted.key}`,
+              'ilike',
+              `%${escapeLike(wanted.text)}%`,
+            ),
+        ),
+      );
+    }
+  }
+  if (query.annotation?.trim()) {
+    // A malformed filter matches nothing rather than everything.
+    const annotation = annotationFilter(query.annotation) ?? { fieldId: NO_ASSIGNEE, value: '' };
+    filtered = filtered.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('case_annotations')
+          .select('case_annotations.field_id')
+          .whereRef('case_annotations.inbox_entry_id', '=', 'inbox_entries.id')
+          .where('case_annotations.field_id', '=', annotation.fieldId)
+          .where('case_annotations.value', '=', annotation.value),
+      ),
     );
   }
   const caseNumber = query.case?.trim();
@@ -81,6 +131,17 @@ export async function filteredCases(
     const viewer = { userId, since: activitySince(now()) };
     filtered = filtered.where((eb) => hasNewActivity(eb, viewer));
   }
+  if (query.followed === 'me') {
+    filtered = filtered.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('case_follows')
+          .select('case_follows.inbox_entry_id')
+          .whereRef('case_follows.inbox_entry_id', '=', 'inbox_entries.id')
+          .where('case_follows.user_id', '=', userId),
+      ),
+    );
+  }
   if (query.date_from) {
     filtered = filtered.where('inbox_entries.received_at', '>=', athensDayStart(query.date_from));
   }
@@ -101,4 +162,11 @@ function escapeLike(text: string): string {
 function matchesTitle(names: string[], query: string): boolean {
   const wanted = nameKey(query);
   return wanted !== '' && names.some((name) => nameKey(name).includes(wanted));
+}
+
+/** A template's form fields a clerk may filter the list by: typed or chosen values (issue #41). */
+export function filterableFields(template: Template) {
+  return template.fields
+    .filter((field) => (FILTERABLE_FIELD_COMPONENTS as readonly string[]).includes(field.component))
+    .map((field) => ({ key: field.key, label: field.label }));
 }

@@ -10,7 +10,8 @@ const localized = (text: { el: string; en?: string; fr?: string }) => ({
 
 /**
  * GET /api/entity/{e}/forward-targets: the enabled entities with a mailbox a case of `e` can be
- * forwarded to (not `e` itself), and the recipient datasets with their members' codenames.
+ * forwarded to (not `e` itself), and the recipient datasets it may use (the shared ones and its
+ * own, issue #39) with their members' codenames.
  */
 export async function listForwardTargets(
   db: Kysely<DB>,
@@ -24,7 +25,14 @@ export async function listForwardTargets(
       .where('has_inbox', '=', true)
       .where('id', '!=', input.entityId)
       .execute(),
-    db.selectFrom('recipient_datasets').select(['codename', 'title']).orderBy('codename').execute(),
+    db
+      .selectFrom('recipient_datasets')
+      .select(['codename', 'title'])
+      .where((eb) =>
+        eb.or([eb('owner_entity_id', 'is', null), eb('owner_entity_id', '=', input.entityId)]),
+      )
+      .orderBy('codename')
+      .execute(),
     db
       .selectFrom('recipient_dataset_members')
       .innerJoin('entities', 'entities.id', 'recipient_dataset_members.entity_id')

@@ -11,6 +11,7 @@ import type { DB } from '../../db/schema';
 import type { TemplateCatalog } from '../templates';
 import { activitySince, hasNewActivity, newActivityCounts } from './case-activity';
 import { toInboxItem } from './case-queries';
+import { annotationsOfCases } from './case-annotations';
 import { filteredCases } from './inbox-filters';
 
 type CounterRow = { status: CaseStatus; assignee_id: string | null; n: number };
@@ -52,6 +53,10 @@ const SEARCH_FILTERS = [
   'date_from',
   'date_to',
   'activity',
+  'followed',
+  'template',
+  'annotation',
+  'field',
 ] as const;
 
 /**
@@ -122,10 +127,17 @@ export async function listInbox(
         ),
     newCountsRead,
   ]);
+  const page = rows.slice(0, query.limit);
+  // The page's annotations (issue #41), for the columns the clerk chose: one indexed read.
+  const annotations = await annotationsOfCases(
+    db,
+    page.map((row) => row.id),
+  );
   return {
-    data: rows.slice(0, query.limit).map((row) => ({
+    data: page.map((row) => ({
       ...toInboxItem(catalog, row, at),
       new_activity: Boolean(row.new_activity),
+      annotations: Object.fromEntries(annotations.get(row.id) ?? []),
     })),
     hasNext: rows.length > query.limit,
     total,

@@ -1,12 +1,12 @@
-import { COMMUNICATIONS_MESSAGE_MAX_SIZE, messageMachine, type CaseMessage } from '@dilosi/domain';
+import { COMMUNICATIONS_MESSAGE_MAX_SIZE, type CaseMessage } from '@dilosi/domain';
 import type { Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { alertCitizen, nextTsid } from '../messages';
 import { userDisplayName } from '../staff';
 import { countEntityMessage } from './case-message-limits';
 import { findCase } from './case-queries';
+import { messageCaseCitizen } from './message-case-citizen';
 import type { CaseServices } from './case-services';
 import { recordCaseEvent } from './record-case-event';
 
@@ -58,49 +58,12 @@ export async function sendCaseMessage(
       userId: input.userId,
       at,
     });
-    const [author, entity, citizen] = await Promise.all([
-      trx
-        .selectFrom('users')
-        .select(['id', 'firstname', 'surname', 'email', 'username'])
-        .where('id', '=', input.userId)
-        .executeTakeFirstOrThrow(),
-      trx
-        .selectFrom('entities')
-        .select(['display_name'])
-        .where('id', '=', entry.entity_id)
-        .executeTakeFirstOrThrow(),
-      findCaseCitizen(trx, entry.document_id, entry.citizen_afm),
-    ]);
-    if (citizen) {
-      await trx
-        .insertInto('citizen_messages')
-        .values({
-          owner_id: citizen.id,
-          type: 'message',
-          status: messageMachine.initial,
-          tsid: await nextTsid(trx, at),
-          state_data: JSON.stringify({
-            title: entity.display_name,
-            sender_display_name: entity.display_name,
-            summary: message,
-            case_id: entry.case_id,
-            reference_code: entry.reference_code,
-          }),
-          document_id: entry.document_id,
-          inbox_entry_id: entry.id,
-          created_at: at,
-        })
-        .execute();
-      await alertCitizen(services, trx, citizen, {
-        sms: 'case_message_sms',
-        email: 'case_message_email',
-        params: {
-          entity: entity.display_name,
-          case_id: entry.case_id,
-          url: `${services.config.publicUrl}/my/messages`,
-        },
-      });
-    }
+    const author = await trx
+      .selectFrom('users')
+      .select(['id', 'firstname', 'surname', 'email', 'username'])
+      .where('id', '=', input.userId)
+      .executeTakeFirstOrThrow();
+    await messageCaseCitizen(services, trx, entry, { summary: message, at });
     return {
       id: stored.id,
       message,

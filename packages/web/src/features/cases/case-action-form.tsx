@@ -1,14 +1,15 @@
 import {
   assignCaseFormSchema,
-  CASE_STATUSES,
   caseMessageFormSchema,
   caseNoteFormSchema,
   changeCaseStateFormSchema,
   COMMUNICATIONS_MESSAGE_MAX_SIZE,
+  inboxStateOptions,
   type CaseStatus,
   type ClerkPermission,
 } from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '../../api/get-app-config';
 import { Select, Textarea, useSchemaForm, type FormSchema } from '../../ui/form';
 import { AssignToMeButton } from './case-action-dialogs';
 
@@ -70,6 +71,11 @@ export function CaseActionForm({
   onCancel,
 }: FormProps) {
   const { t } = useTranslation('dashboard');
+  // The set-status list as INBOX_STATES configures it: which statuses, in what order, labelled.
+  const stateOptions = inboxStateOptions(useAppConfig().settings.INBOX_STATES);
+  const firstState = stateOptions.some((o) => o.status === initialState)
+    ? initialState
+    : (stateOptions[0]?.status ?? initialState);
   const ids = {
     error: `${idPrefix}-error`,
     assignee: `${idPrefix}-assignee`,
@@ -85,7 +91,7 @@ export function CaseActionForm({
     '';
   const form = useSchemaForm({
     schema: SCHEMAS[kind] as FormSchema<unknown>,
-    initialValues: { user_id: '', state: initialState, reason: '', comment: '', message: '' },
+    initialValues: { user_id: '', state: firstState, reason: '', comment: '', message: '' },
     idPrefix,
     ids: {
       user_id: ids.assignee,
@@ -144,9 +150,9 @@ export function CaseActionForm({
           onChange={(event) => form.setValue('state', event.target.value as CaseStatus)}
           {...autoFocus}
         >
-          {CASE_STATUSES.map((status) => (
+          {stateOptions.map(({ status, label }) => (
             <option key={status} value={status}>
-              {t(`status.${status}`)}
+              {label ?? t(`status.${status}`)}
             </option>
           ))}
         </Select>

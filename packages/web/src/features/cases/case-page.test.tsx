@@ -44,6 +44,9 @@ describe('the case page', () => {
       http.get(`/api/entity/${ENTITY}/inbox/:id/neighbours`, () =>
         HttpResponse.json({ data: { previous: null, next: null } }),
       ),
+      http.get(`/api/entity/${ENTITY}/inbox/:id/annotations`, () =>
+        HttpResponse.json({ data: { fields: [], values: [] } }),
+      ),
       http.get(`/api/entity/${ENTITY}/inbox/:id/:tab`, () =>
         HttpResponse.json({ data: [], hasNext: false }),
       ),

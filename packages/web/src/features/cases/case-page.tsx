@@ -8,7 +8,10 @@ import { DismissCaseDialog, ShareCaseDialog } from './case-action-dialogs';
 import { ReplyDialog } from './case-replies';
 import { ActionDialog } from './case/case-action-dialog';
 import { CaseActionsBar, type CaseDialog } from './case/case-actions-bar';
+import { CaseAnnotationsPanel } from './case/case-annotations-panel';
 import { CaseHeader } from './case/case-header';
+import { CaseCorrectionPanel, CorrectionDialog } from './case/correction-dialog';
+import { CaseDecisionPanel, DecisionDialog } from './case/decision-dialog';
 import { CaseNavigation } from './case/case-navigation';
 import { caseTabOf, CaseTabs, type CaseTabName } from './case/case-tabs';
 import { ForwardCaseDialog } from './forward-case-dialog';
@@ -43,7 +46,12 @@ export function CasePage() {
           onOpen={setDialog}
         />
         <CaseHeader item={item} />
+        {item.decision ? <CaseDecisionPanel decision={item.decision} /> : null}
+        {item.correction ? (
+          <CaseCorrectionPanel correction={item.correction} entityId={entityId} inboxId={item.id} />
+        ) : null}
         <CaseActionsBar item={item} onOpen={setDialog} />
+        <CaseAnnotationsPanel entityId={entityId} inboxId={item.id} editable={!item.dismissed} />
         <CaseTabs item={item} entityId={entityId} inboxId={inboxId} tab={tab} onTab={setTab} />
         {dialog === 'share' ? (
           <ShareCaseDialog item={item} entityId={entityId} onClose={onClose} />
@@ -51,6 +59,10 @@ export function CasePage() {
           <ForwardCaseDialog item={item} entityId={entityId} onClose={onClose} />
         ) : dialog === 'dismiss' ? (
           <DismissCaseDialog item={item} entityId={entityId} onClose={onClose} />
+        ) : dialog === 'correction' ? (
+          <CorrectionDialog item={item} entityId={entityId} onClose={onClose} />
+        ) : dialog === 'decision' ? (
+          <DecisionDialog item={item} entityId={entityId} onClose={onClose} />
         ) : dialog === 'reply' ? (
           <ReplyDialog entityId={entityId} inboxId={item.id} onClose={onClose} />
         ) : dialog ? (

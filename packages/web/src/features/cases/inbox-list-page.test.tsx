@@ -213,4 +213,128 @@ describe('the inbox list', () => {
     await user.keyboard('?');
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });
+
+  it('lists my saved views as links, and saves the current tab and filters under a name', async () => {
+    mockInbox(12);
+    let sent: unknown;
+    server.use(
+      http.get(`/api/entity/${ENTITY}/saved-views`, () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 'v1',
+              name: 'Οι παλιές μου',
+              tab: 'pending',
+              query: 'assignee=me&ordering=received_at',
+              created_at: '2026-11-28T10:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+      http.post(`/api/entity/${ENTITY}/saved-views`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ data: { id: 'v2' } }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp(`${listUrl('incoming')}?user=Μαρία&page=2`, {
+      user: CLERK,
+      config: CONFIG,
+    });
+    await screen.findByRole('table');
+    await user.click(await screen.findByText('Αποθηκευμένες προβολές (1)'));
+    const views = screen.getByRole('list', { name: 'Οι αποθηκευμένες προβολές μου' });
+    expect(within(views).getByRole('link', { name: 'Οι παλιές μου' }).getAttribute('href')).toBe(
+      `${listUrl('pending')}?assignee=me&ordering=received_at`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση τρέχουσας προβολής' }));
+    expect(await screen.findByText('Δώστε ένα όνομα στην προβολή.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Όνομα προβολής'), 'Της Μαρίας');
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση τρέχουσας προβολής' }));
+    // The page is not a filter: the view keeps the tab and the citizen's name only.
+    await waitFor(() =>
+      expect(sent).toEqual({
+        name: 'Της Μαρίας',
+        tab: 'incoming',
+        query: new URLSearchParams({ user: 'Μαρία' }).toString(),
+      }),
+    );
+  });
+
+  it('filters by a template and an assignee picked from lists, in the URL and the API query', async () => {
+    const queries = mockInbox(30);
+    server.use(
+      http.get(`/api/entity/${ENTITY}/inbox-templates`, () =>
+        HttpResponse.json({
+          data: [
+            {
+              refname: 'solemn-declaration',
+              shortname: { el: 'Υπεύθυνη δήλωση', en: 'Solemn declaration', fr: 'Déclaration' },
+              fields: [
+                {
+                  key: 'statement',
+                  label: { el: 'Κείμενο δήλωσης', en: 'Statement', fr: 'Texte' },
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+      http.get(`/api/entities/${ENTITY}/active-clerk-permissions`, () =>
+        HttpResponse.json({
+          data: [
+            { id: 'p1', user_id: 'u-clerk', role: 'clerk', user_display_name: 'ΚΩΣΤΑΣ ΛΑΜΠΡΟΥ' },
+            { id: 'p2', user_id: 'u-clerk', role: 'head', user_display_name: 'ΚΩΣΤΑΣ ΛΑΜΠΡΟΥ' },
+          ],
+        }),
+      ),
+    );
+    const { user } = renderApp(listUrl('all'), { user: CLERK, config: CONFIG });
+    await screen.findByRole('table');
+    await user.click(screen.getByText('Αναζήτηση', { selector: 'span' }));
+    const template = screen.getByLabelText('Πρότυπο');
+    await waitFor(() => expect(within(template).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(template, 'solemn-declaration');
+    // Once a template is chosen, one of its form fields and a text it contains.
+    await user.selectOptions(screen.getByLabelText('Πεδίο της φόρμας'), 'statement');
+    await user.type(screen.getByLabelText('Περιέχει'), 'Αθήνα');
+    const assignee = screen.getByLabelText('Χειριστής (από τη λίστα)');
+    // One entry per person, whatever her roles.
+    await waitFor(() => expect(within(assignee).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(assignee, 'u-clerk');
+    await user.click(screen.getByRole('button', { name: 'Αναζήτηση' }));
+    await waitFor(() => expect(currentUrl()).toContain('template=solemn-declaration'));
+    expect(currentUrl()).toContain('assignee_id=u-clerk');
+    expect(currentUrl()).toContain(`field=statement%3A${encodeURIComponent('Αθήνα')}`);
+    await waitFor(() =>
+      expect(
+        queries.some(
+          (query) =>
+            query.get('template') === 'solemn-declaration' &&
+            query.get('field') === 'statement:Αθήνα' &&
+            query.get('assignee_id') === 'u-clerk',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('offers the statuses INBOX_STATES configures, in its order, with its labels', async () => {
+    mockInbox(3);
+    const config = {
+      ...CONFIG,
+      settings: { ...CONFIG.settings, INBOX_STATES: ['finished:Ολοκληρώθηκε', 'pending', 'X'] },
+    };
+    const { user } = renderApp(listUrl('incoming'), { user: CLERK, config });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Επιλογή της υπόθεσης 2026/000001' }));
+    const bar = screen.getByRole('group', { name: 'Ενέργειες στις επιλεγμένες υποθέσεις' });
+    await user.click(within(bar).getByRole('button', { name: 'Αλλαγή κατάστασης επιλεγμένων' }));
+    const dialog = await screen.findByRole('dialog');
+    const select = within(dialog).getByLabelText('Νέα κατάσταση') as HTMLSelectElement;
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Ολοκληρώθηκε', 'Σε εκκρεμότητα']);
+    expect(select.value).toBe('finished');
+  });
 });

@@ -1,7 +1,8 @@
-import type { BulkCaseResult, InboxTab } from '@dilosi/domain';
+import { inboxColumns, type BulkCaseResult, type InboxTab } from '@dilosi/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useAnnotationFields } from '../../api/annotation-fields';
 import { useEntity } from '../../api/get-entity';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
@@ -11,13 +12,17 @@ import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { AlertPreferenceForm } from './alert-preference-form';
 import { useInbox } from './api/list-inbox';
+import { useBulkCaseAction } from './api/bulk-update-cases';
 import { BulkDialog } from './bulk-dialog';
 import { InboxBulkBar } from './inbox/inbox-bulk-bar';
 import { InboxFilters } from './inbox/inbox-filters';
 import { InboxPaging } from './inbox/inbox-paging';
 import { InboxTable } from './inbox/inbox-table';
+import { ColumnChooser } from './inbox/column-chooser';
+import { SpreadsheetExports } from './inbox/spreadsheet-exports';
 import { InboxTabs } from './inbox/inbox-tabs';
 import { InboxToolbar } from './inbox/inbox-toolbar';
+import { SavedViews } from './inbox/saved-views';
 import { caseSearch, inboxQuery, isInboxTab, withSearchParams } from './inbox-query';
 import '../../ui/dashboard.css';
 
@@ -35,6 +40,7 @@ export function InboxListPage() {
   const entity = useEntity(entityId);
   const query = inboxQuery(tab, search);
   const inbox = useInbox(entityId, query);
+  const annotationFields = useAnnotationFields(entityId);
   const limit = Number(query.get('limit'));
   const page = Number(query.get('offset')) / limit + 1;
   // A selection belongs to the page it was made on: another page or filter starts empty.
@@ -43,6 +49,7 @@ export function InboxListPage() {
     ids: new Set(),
   });
   const [bulk, setBulk] = useState<'assign' | 'status' | null>(null);
+  const bulkDismiss = useBulkCaseAction(entityId);
   // A function of the current language: the summary follows a language switch, as its toast does.
   const [summary, setSummary] = useState<(() => string) | null>(null);
   const rowLinks = useRef<(HTMLAnchorElement | null)[]>([]);
@@ -64,6 +71,11 @@ export function InboxListPage() {
   if (entity.isPending || inbox.isPending) return <PageSkeleton />;
 
   const { data: items, total, meta } = inbox.data;
+  const fields = annotationFields.data?.data ?? [];
+  const columns = inboxColumns(
+    search.get('columns'),
+    fields.map((field) => field.id),
+  );
   const withParams = (changes: Record<string, string | null>) => withSearchParams(search, changes);
   const isOldestFirst = search.get('ordering') === 'received_at';
   const listSearch = caseSearch(tab, search);
@@ -95,6 +107,10 @@ export function InboxListPage() {
           <Link className="govgr-link" to={paths.dashboard.templates.getHref(entityId)}>
             {t('templates.title')}
           </Link>
+          {' · '}
+          <Link className="govgr-link" to={paths.dashboard.bin.getHref(entityId)}>
+            {t('bin.nav')}
+          </Link>
         </p>
         <InboxTabs entityId={entityId} tab={tab} meta={meta} />
         <InboxFilters
@@ -104,6 +120,14 @@ export function InboxListPage() {
           formKey={listSearch}
           panelRef={searchPanel}
           onSearch={(changes) => setSearch(withParams(changes))}
+        />
+        <SavedViews entityId={entityId} tab={tab} search={search} />
+        <SpreadsheetExports entityId={entityId} tab={tab} query={query} />
+        <ColumnChooser
+          key={columns.join(',')}
+          columns={columns}
+          fields={fields}
+          onChoose={(chosen) => setSearch(withParams({ columns: chosen }))}
         />
         <InboxToolbar
           entityId={entityId}
@@ -120,6 +144,15 @@ export function InboxListPage() {
             count={selected.size}
             onAssign={() => setBulk('assign')}
             onStatus={() => setBulk('status')}
+            onDismiss={() =>
+              bulkDismiss.mutate(
+                { action: 'dismiss', ids: [...selected] },
+                {
+                  onSuccess: (answer) => onBulkDone(answer.data),
+                  onError: () => showToast('error', () => t('bin.failed')),
+                },
+              )
+            }
             onClear={() => setSelected(new Set())}
           />
         ) : null}
@@ -157,6 +190,8 @@ export function InboxListPage() {
             sortHref={`?${withParams({ ordering: isOldestFirst ? null : 'received_at', page: null }).toString()}`}
             caseSearch={listSearch}
             rowLinks={rowLinks}
+            columns={columns}
+            fields={fields}
           />
         )}
         <InboxPaging

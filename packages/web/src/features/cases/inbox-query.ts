@@ -10,8 +10,20 @@ export const INBOX_FILTERS = [
   'date_to',
 ] as const;
 
+/** The search panel's pick-lists (issue #41): one template, one assignee (or `me`). */
+export const INBOX_PICKS = ['template', 'assignee_id'] as const;
+
+/** The search panel's annotation filter (issue #41): `annotation={fieldId}:{value}`. */
+export const INBOX_ANNOTATION = 'annotation';
+
+/** The search panel's filter on a form field of the chosen template (issue #41): `{key}:{text}`. */
+export const INBOX_FORM_FIELD = 'field';
+
 /** `activity=new` in the list's URL: only the cases with new activity for the viewer. */
 export const isNewActivityOnly = (search: URLSearchParams) => search.get('activity') === 'new';
+
+/** `followed=me` in the list's URL: only the cases the viewer follows (issue #41). */
+export const isFollowedOnly = (search: URLSearchParams) => search.get('followed') === 'me';
 
 export const isInboxTab = (value: string | null | undefined): value is InboxTab =>
   (INBOX_TABS as readonly string[]).includes(value ?? '');
@@ -30,12 +42,14 @@ export function inboxQuery(tab: InboxTab, search: URLSearchParams): URLSearchPar
   } else if (tab !== 'all') {
     query.set('status', tab);
   }
-  for (const key of INBOX_FILTERS) {
+  for (const key of [...INBOX_FILTERS, ...INBOX_PICKS, INBOX_ANNOTATION, INBOX_FORM_FIELD]) {
     const value = search.get(key)?.trim();
-    if (value) query.set(key, value);
+    // The `me` tab sets its own assignee.
+    if (value && !(key === 'assignee_id' && query.has('assignee_id'))) query.set(key, value);
   }
   if (search.get('ordering') === 'received_at') query.set('ordering', 'received_at');
   if (isNewActivityOnly(search)) query.set('activity', 'new');
+  if (isFollowedOnly(search)) query.set('followed', 'me');
   return query;
 }
 

@@ -8,3 +8,10 @@ export function createCaseDownloadUrl(entityId: string, inboxId: string, attachm
     method: 'POST',
   });
 }
+
+/** POST …/zip/token (issue #41): a short-lived address of the whole case as one ZIP. */
+export function createCaseZipUrl(entityId: string, inboxId: string) {
+  return apiFetch<{ download_url: string }>(`${caseApiPath(entityId, inboxId)}/zip/token`, {
+    method: 'POST',
+  });
+}

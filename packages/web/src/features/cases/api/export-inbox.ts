@@ -1,5 +1,6 @@
 import { apiFetch } from '../../../api/api-client';
 import { inboxApiPath } from './keys';
+import { saveFile } from '../../../lib/save-file';
 
 /** GET /api/entity/{e}/inbox/export.csv: the list as filtered, every page. */
 export function exportInbox(entityId: string, listQuery: URLSearchParams) {
@@ -19,12 +20,5 @@ export async function downloadInboxCsv(
   filename: string,
 ): Promise<void> {
   const file = await exportInbox(entityId, listQuery);
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(file, filename);
 }

@@ -1,4 +1,4 @@
-import type { CaseActionRequest } from '@dilosi/domain';
+import type { CaseActionRequest, CaseDecisionRequest } from '@dilosi/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/api-client';
 import { caseApiPath, casesKeys } from './keys';
@@ -9,6 +9,8 @@ export type CaseAction =
   | { kind: 'change_state'; body: { state: string; reason?: string } }
   | { kind: 'comments'; body: { comment: string } }
   | { kind: 'communications'; body: { message: string } }
+  | { kind: 'decision'; body: CaseDecisionRequest }
+  | { kind: 'correction'; body: { reason: string } }
   | { kind: 'action'; body: CaseActionRequest };
 
 /** POST /api/entity/{e}/inbox/{id}/{kind}. */
@@ -24,6 +26,16 @@ export function useCaseAction(entityId: string, inboxId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: CaseAction) => runCaseAction(entityId, inboxId, action),
+    onSuccess: () => client.invalidateQueries({ queryKey: casesKeys.all }),
+  });
+}
+
+/** DELETE /api/entity/{e}/inbox/{id}/correction: the clerk takes back the open correction. */
+export function useWithdrawCorrection(entityId: string, inboxId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<unknown>(`${caseApiPath(entityId, inboxId)}/correction`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: casesKeys.all }),
   });
 }

@@ -17,7 +17,9 @@ const TITLES = {
 } as const;
 
 /** The request of one case's action from the form's values. */
-function requestOf(values: CaseActionValues): Exclude<CaseAction, { kind: 'action' }> {
+function requestOf(
+  values: CaseActionValues,
+): Exclude<CaseAction, { kind: 'action' | 'decision' | 'correction' }> {
   switch (values.kind) {
     case 'assign':
       return { kind: 'assign', body: { user_id: values.userId } };

@@ -1,8 +1,18 @@
-import { canTransition, caseMachine, type CaseDetail } from '@dilosi/domain';
+import { canTransition, caseMachine, isOpenCaseStatus, type CaseDetail } from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
+import { canAskCorrection } from './correction-dialog';
 
 export type CaseDialog =
-  'assign' | 'status' | 'note' | 'message' | 'share' | 'dismiss' | 'reply' | 'forward';
+  | 'assign'
+  | 'status'
+  | 'decision'
+  | 'correction'
+  | 'note'
+  | 'message'
+  | 'share'
+  | 'dismiss'
+  | 'reply'
+  | 'forward';
 
 /** The action buttons a shortcut stands for (the focus returns to them after the dialog). */
 export const CASE_ACTION_IDS = {
@@ -36,11 +46,20 @@ export function CaseActionsBar({
     <div className="dilosi-dashboard-actions" role="group" aria-label={t('case.actionsLabel')}>
       {button('assign', t('actions.assign'), true)}
       {button('status', t('actions.status'))}
+      {isOpenCaseStatus(item.inbox_status) ? button('decision', t('caseDecision.open')) : null}
+      {canAskCorrection(item) ? button('correction', t('caseCorrection.open')) : null}
       {button('reply', t('actions.reply'))}
       {button('note', t('actions.note'))}
       {button('message', t('actions.message'))}
       {item.document.state === 'issued' ? button('share', t('actions.share')) : null}
       {button('forward', t('forwarding.action'))}
+      <button
+        type="button"
+        className="govgr-btn govgr-btn-secondary"
+        onClick={() => window.print()}
+      >
+        {t('actions.print')}
+      </button>
       {!item.dismissed && canTransition(caseMachine, item.inbox_status, 'dismiss')
         ? button('dismiss', t('actions.dismiss'))
         : null}

@@ -1,7 +1,7 @@
 import type { CaseDetail } from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/use-locale';
-import { createCaseDownloadUrl } from '../api/create-case-download-url';
+import { createCaseDownloadUrl, createCaseZipUrl } from '../api/create-case-download-url';
 
 /** The document's statements, its PDF and its attachments. */
 export function CaseDetailsTab({ item, entityId }: { item: CaseDetail; entityId: string }) {
@@ -9,6 +9,11 @@ export function CaseDetailsTab({ item, entityId }: { item: CaseDetail; entityId:
   const locale = useLocale();
   const download = async (attachment?: number) => {
     const { download_url } = await createCaseDownloadUrl(entityId, item.id, attachment);
+    window.location.assign(download_url);
+  };
+  // Issue #41: the sealed PDF, the attachments and a manifest in one file.
+  const zip = async () => {
+    const { download_url } = await createCaseZipUrl(entityId, item.id);
     window.location.assign(download_url);
   };
   if (!item.document.id) return <p className="govgr-body">{t('case.noDocument')}</p>;
@@ -28,6 +33,9 @@ export function CaseDetailsTab({ item, entityId }: { item: CaseDetail; entityId:
         onClick={() => void download()}
       >
         {t('case.pdf')}
+      </button>{' '}
+      <button type="button" className="govgr-btn govgr-btn-secondary" onClick={() => void zip()}>
+        {t('case.zip')}
       </button>
       {item.document.attachments.length > 0 ? (
         <>

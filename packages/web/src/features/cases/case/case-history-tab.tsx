@@ -13,6 +13,20 @@ function historyEntityName(details: HistoryItem['details'], locale: Locale): str
   return typeof name === 'string' && name !== '' ? name : details.entity;
 }
 
+/** An annotation's change: «label» before → after (yes/no in the reader's language). */
+function annotationChange(
+  details: HistoryItem['details'],
+  t: (key: 'annotations.yes' | 'annotations.no' | 'annotations.empty') => string,
+): string {
+  const shown = (value: unknown) =>
+    typeof value !== 'string'
+      ? t('annotations.empty')
+      : details.kind === 'yes_no'
+        ? t(value === 'yes' ? 'annotations.yes' : 'annotations.no')
+        : value;
+  return `«${String(details.field ?? '')}» ${shown(details.before)} → ${shown(details.after)}`;
+}
+
 /** What happened to the case, oldest first, and who did it. */
 export function CaseHistoryTab({ entityId, inboxId }: { entityId: string; inboxId: string }) {
   const { t } = useTranslation('dashboard');
@@ -34,6 +48,7 @@ export function CaseHistoryTab({ entityId, inboxId }: { entityId: string; inboxI
             ? `: ${t(`status.${entry.details.to}` as 'status.pending')}`
             : ''}
           {typeof entry.details.reason === 'string' ? ` (${entry.details.reason})` : ''}
+          {entry.action === 'annotate' ? `: ${annotationChange(entry.details, t)}` : ''}
           {historyEntityName(entry.details, locale) !== null &&
           typeof entry.details.case_id === 'string'
             ? `: ${historyEntityName(entry.details, locale)} ${entry.details.case_id}`

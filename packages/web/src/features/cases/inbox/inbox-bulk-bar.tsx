@@ -5,11 +5,14 @@ export function InboxBulkBar({
   count,
   onAssign,
   onStatus,
+  onDismiss,
   onClear,
 }: {
   count: number;
   onAssign: () => void;
   onStatus: () => void;
+  /** Issue #41: the selected closed cases to the bin (open ones are refused, each named). */
+  onDismiss: () => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation('dashboard');
@@ -21,6 +24,9 @@ export function InboxBulkBar({
       </button>
       <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onStatus}>
         {t('bulk.status')}
+      </button>
+      <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onDismiss}>
+        {t('bulk.dismiss')}
       </button>
       <button type="button" className="govgr-link" onClick={onClear}>
         {t('bulk.clear')}

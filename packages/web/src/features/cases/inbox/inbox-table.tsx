@@ -1,4 +1,10 @@
-import { formatAthensDateTime, type InboxList } from '@dilosi/domain';
+import {
+  annotationColumnField,
+  formatAthensDateTime,
+  type AnnotationField,
+  type InboxColumn,
+  type InboxList,
+} from '@dilosi/domain';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +16,8 @@ type InboxItem = InboxList['data'][number];
 
 /**
  * One page of cases: a checkbox each for the bulk actions, the date (sortable), the case (with
- * its new-activity mark), its state, template, citizen and assignee.
+ * its new-activity mark), then the chosen columns: its state, template, citizen, assignee, and
+ * annotations (issue #41).
  */
 export function InboxTable({
   entityId,
@@ -22,6 +29,8 @@ export function InboxTable({
   sortHref,
   caseSearch,
   rowLinks,
+  columns,
+  fields,
 }: {
   entityId: string;
   caption: string;
@@ -35,6 +44,10 @@ export function InboxTable({
   caseSearch: string;
   /** The case links, for the j / k shortcuts. */
   rowLinks: RefObject<(HTMLAnchorElement | null)[]>;
+  /** The columns after the date and the case, in order. */
+  columns: readonly InboxColumn[];
+  /** The entity's annotation fields (their labels and kinds). */
+  fields: readonly AnnotationField[];
 }) {
   const { t } = useTranslation('dashboard');
   const locale = useLocale();
@@ -46,11 +59,49 @@ export function InboxTable({
     else next.delete(id);
     onSelect(next);
   };
-  const header = (label: string) => (
-    <th scope="col" className="govgr-table__header">
-      {label}
-    </th>
-  );
+  const fieldOf = (column: InboxColumn) => {
+    const id = annotationColumnField(column);
+    return id === null ? undefined : fields.find((field) => field.id === id);
+  };
+  const headerOf = (column: InboxColumn) =>
+    fieldOf(column)?.label ??
+    {
+      status: t('list.status'),
+      template: t('list.template'),
+      name: t('list.name'),
+      assignee: t('list.assignee'),
+    }[column as 'status'];
+  const annotationCell = (item: InboxItem, field: AnnotationField) => {
+    const value = item.annotations?.[field.id];
+    if (value === undefined) return '—';
+    if (field.kind === 'yes_no') return t(value === 'yes' ? 'annotations.yes' : 'annotations.no');
+    if (field.kind === 'date') return `${value.slice(8)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
+    return value;
+  };
+  const cellOf = (item: InboxItem, column: InboxColumn) => {
+    const field = fieldOf(column);
+    if (field) return annotationCell(item, field);
+    switch (column) {
+      case 'status':
+        return (
+          <>
+            {t(`status.${item.inbox_status}`)}
+            {item.forwarded ? (
+              <>
+                {' '}
+                <span className="dilosi-forwarded-tag">{t('status.forwarded')}</span>
+              </>
+            ) : null}
+          </>
+        );
+      case 'template':
+        return item.declaration.template.shortname[locale];
+      case 'name':
+        return item.declaration.user_display_name;
+      default:
+        return item.assignee_display_name ?? t('list.unassigned');
+    }
+  };
   return (
     <div
       className="govgr-table-container"
@@ -82,11 +133,14 @@ export function InboxTable({
                 {t('list.date')}
               </Link>
             </th>
-            {header(t('list.case'))}
-            {header(t('list.status'))}
-            {header(t('list.template'))}
-            {header(t('list.name'))}
-            {header(t('list.assignee'))}
+            <th scope="col" className="govgr-table__header">
+              {t('list.case')}
+            </th>
+            {columns.map((column) => (
+              <th scope="col" className="govgr-table__header" key={column}>
+                {headerOf(column)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="govgr-table__body">
@@ -131,20 +185,11 @@ export function InboxTable({
                   </>
                 ) : null}
               </td>
-              <td className="govgr-table__cell">
-                {t(`status.${item.inbox_status}`)}
-                {item.forwarded ? (
-                  <>
-                    {' '}
-                    <span className="dilosi-forwarded-tag">{t('status.forwarded')}</span>
-                  </>
-                ) : null}
-              </td>
-              <td className="govgr-table__cell">{item.declaration.template.shortname[locale]}</td>
-              <td className="govgr-table__cell">{item.declaration.user_display_name}</td>
-              <td className="govgr-table__cell">
-                {item.assignee_display_name ?? t('list.unassigned')}
-              </td>
+              {columns.map((column) => (
+                <td className="govgr-table__cell" key={column}>
+                  {cellOf(item, column)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

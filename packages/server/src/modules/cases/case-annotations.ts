@@ -1,0 +1,283 @@
+import {
+  ANNOTATION_CHOICE_MAX,
+  ANNOTATION_CHOICES_MAX,
+  ANNOTATION_FIELDS_MAX,
+  ANNOTATION_LABEL_MAX,
+  annotationValue,
+  isUuid,
+  userDisplayName,
+  type AnnotationField,
+  type AnnotationFieldRequest,
+  type AnnotationKind,
+  type CaseAnnotations,
+} from '@dilosi/domain';
+import type { Kysely } from 'kysely';
+import { now } from '../../clock';
+import type { DB } from '../../db/schema';
+import { AppError, invalidField } from '../../lib/app-error';
+import type { TemplateCatalog } from '../templates';
+import { findCase } from './case-queries';
+import { recordCaseEvent } from './record-case-event';
+
+const fieldNotFound = () => new AppError(404, 'annotation_field_not_found');
+
+type FieldRow = {
+  id: string;
+  label: string;
+  kind: string;
+  choices: string;
+  template_refname: string | null;
+  created_at: Date | string;
+};
+
+const FIELD_COLUMNS = ['id', 'label', 'kind', 'choices', 'template_refname', 'created_at'] as const;
+
+const toField = (row: FieldRow): AnnotationField => ({
+  id: row.id,
+  label: row.label,
+  kind: row.kind as AnnotationKind,
+  choices: JSON.parse(row.choices) as string[],
+  template: row.template_refname,
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+const oneLine = (text: string) => text.trim().replace(/\s+/g, ' ');
+
+/** The entity's annotation fields, in the order they were added. */
+export async function listAnnotationFields(
+  db: Kysely<DB>,
+  entityId: string,
+): Promise<AnnotationField[]> {
+  const rows = await db
+    .selectFrom('annotation_fields')
+    .select(FIELD_COLUMNS)
+    .where('entity_id', '=', entityId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toField);
+}
+
+/**
+ * A head adds an annotation field (issue #41): a label of 1-80 characters unique in the entity
+ * (409 annotation_field_exists), a kind, for a choice 1-20 distinct choices of 1-60 characters
+ * (400 `choices` choices_required), optionally one template of the catalogue (400 `template`
+ * annotation_field_not_found otherwise), at most 30 per entity (409 annotation_fields_full).
+ */
+export async function createAnnotationField(
+  db: Kysely<DB>,
+  catalog: TemplateCatalog,
+  input: { entityId: string } & AnnotationFieldRequest,
+): Promise<AnnotationField> {
+  const label = oneLine(input.label);
+  if (label === '') throw invalidField('label', 'name_required');
+  if (label.length > ANNOTATION_LABEL_MAX) {
+    throw invalidField('label', 'text_too_long', { max: ANNOTATION_LABEL_MAX });
+  }
+  let choices: string[] = [];
+  if (input.kind === 'choice') {
+    choices = (input.choices ?? []).map(oneLine).filter((choice) => choice !== '');
+    const distinct = new Set(choices.map((choice) => choice.toLowerCase()));
+    if (
+      choices.length === 0 ||
+      choices.length > ANNOTATION_CHOICES_MAX ||
+      distinct.size !== choices.length ||
+      choices.some((choice) => choice.length > ANNOTATION_CHOICE_MAX)
+    ) {
+      throw invalidField('choices', 'choices_required');
+    }
+  }
+  const template = input.template?.trim() || null;
+  if (template !== null && !catalog.find(template)) {
+    throw invalidField('template', 'annotation_field_not_found');
+  }
+  return db.transaction().execute(async (trx) => {
+    // The entity's row orders concurrent additions, so the count and the label check hold.
+    await trx
+      .selectFrom('entities')
+      .select('id')
+      .where('id', '=', input.entityId)
+      .forUpdate()
+      .execute();
+    const fields = await trx
+      .selectFrom('annotation_fields')
+      .select('label')
+      .where('entity_id', '=', input.entityId)
+      .execute();
+    if (fields.some((field) => field.label.toLowerCase() === label.toLowerCase())) {
+      throw new AppError(409, 'annotation_field_exists');
+    }
+    if (fields.length >= ANNOTATION_FIELDS_MAX) throw new AppError(409, 'annotation_fields_full');
+    const row = await trx
+      .insertInto('annotation_fields')
+      .values({
+        entity_id: input.entityId,
+        label,
+        kind: input.kind,
+        choices: JSON.stringify(choices),
+        template_refname: template,
+        created_at: now(),
+      })
+      .returning(FIELD_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return toField(row);
+  });
+}
+
+/** A head deletes a field and every value of it; another entity's or none: 404. */
+export async function deleteAnnotationField(
+  db: Kysely<DB>,
+  input: { entityId: string; id: string },
+): Promise<void> {
+  if (!isUuid(input.id)) throw fieldNotFound();
+  const deleted = await db
+    .deleteFrom('annotation_fields')
+    .where('id', '=', input.id.toLowerCase())
+    .where('entity_id', '=', input.entityId)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw fieldNotFound();
+}
+
+/** The fields that apply to a case (the entity's, and its template's) with their values. */
+export async function caseAnnotations(
+  db: Kysely<DB>,
+  input: { entityId: string; inboxId: string },
+): Promise<CaseAnnotations> {
+  const entry = await findCase(db, input.entityId, input.inboxId);
+  const [fields, values] = await Promise.all([
+    fieldsOfCase(db, input.entityId, entry.template_refname),
+    db
+      .selectFrom('case_annotations')
+      .leftJoin('users', 'users.id', 'case_annotations.updated_by')
+      .select([
+        'case_annotations.field_id',
+        'case_annotations.value',
+        'case_annotations.updated_at',
+        'users.id as user_id',
+        'users.firstname',
+        'users.surname',
+        'users.username',
+        'users.email',
+      ])
+      .where('case_annotations.inbox_entry_id', '=', entry.id)
+      .execute(),
+  ]);
+  const byField = new Map(values.map((row) => [row.field_id, row]));
+  return {
+    fields,
+    values: fields.map((field) => {
+      const row = byField.get(field.id);
+      return {
+        field_id: field.id,
+        value: row?.value ?? null,
+        updated_at: row ? new Date(row.updated_at).toISOString() : null,
+        updated_by_display_name: row?.user_id
+          ? userDisplayName({
+              id: row.user_id,
+              firstname: row.firstname,
+              surname: row.surname,
+              username: row.username,
+              email: row.email,
+            })
+          : null,
+      };
+    }),
+  };
+}
+
+async function fieldsOfCase(db: Kysely<DB>, entityId: string, template: string | null) {
+  const fields = await listAnnotationFields(db, entityId);
+  return fields.filter((field) => field.template === null || field.template === template);
+}
+
+/**
+ * A clerk or head sets, changes or clears (null or empty) one annotation of a case: a field of
+ * the entity that applies to the case's template (404 annotation_field_not_found), a value of its
+ * kind (400 `value` annotation_value_invalid or text_too_long). A change goes to the case's
+ * history with the field's label and the values before and after; the same value again is no
+ * change and writes nothing.
+ */
+export async function setCaseAnnotation(
+  db: Kysely<DB>,
+  input: {
+    entityId: string;
+    inboxId: string;
+    fieldId: string;
+    userId: string;
+    value: string | null;
+  },
+): Promise<CaseAnnotations> {
+  if (!isUuid(input.fieldId)) throw fieldNotFound();
+  await db.transaction().execute(async (trx) => {
+    const entry = await findCase(trx, input.entityId, input.inboxId, { forUpdate: true });
+    const field = (await fieldsOfCase(trx, input.entityId, entry.template_refname)).find(
+      (candidate) => candidate.id === input.fieldId.toLowerCase(),
+    );
+    if (!field) throw fieldNotFound();
+    const checked = annotationValue(field, input.value);
+    if ('error' in checked) throw invalidField('value', checked.error);
+    const before = await trx
+      .selectFrom('case_annotations')
+      .select('value')
+      .where('inbox_entry_id', '=', entry.id)
+      .where('field_id', '=', field.id)
+      .executeTakeFirst();
+    const from = before?.value ?? null;
+    if (from === checked.value) return;
+    const at = now();
+    const value = checked.value;
+    if (value === null) {
+      await trx
+        .deleteFrom('case_annotations')
+        .where('inbox_entry_id', '=', entry.id)
+        .where('field_id', '=', field.id)
+        .execute();
+    } else {
+      await trx
+        .insertInto('case_annotations')
+        .values({
+          inbox_entry_id: entry.id,
+          field_id: field.id,
+          value,
+          updated_by: input.userId,
+          updated_at: at,
+        })
+        .onConflict((oc) =>
+          oc.columns(['inbox_entry_id', 'field_id']).doUpdateSet({
+            value,
+            updated_by: input.userId,
+            updated_at: at,
+          }),
+        )
+        .execute();
+    }
+    await recordCaseEvent(trx, {
+      entryId: entry.id,
+      action: 'annotate',
+      userId: input.userId,
+      details: { field: field.label, kind: field.kind, before: from, after: value },
+      at,
+    });
+  });
+  return caseAnnotations(db, { entityId: input.entityId, inboxId: input.inboxId });
+}
+
+/** Every annotation of these cases, by case and field id (the export's columns). */
+export async function annotationsOfCases(
+  db: Kysely<DB>,
+  entryIds: readonly string[],
+): Promise<Map<string, Map<string, string>>> {
+  const byCase = new Map<string, Map<string, string>>();
+  if (entryIds.length === 0) return byCase;
+  const rows = await db
+    .selectFrom('case_annotations')
+    .select(['inbox_entry_id', 'field_id', 'value'])
+    .where('inbox_entry_id', 'in', entryIds)
+    .execute();
+  for (const row of rows) {
+    let values = byCase.get(row.inbox_entry_id);
+    if (!values) byCase.set(row.inbox_entry_id, (values = new Map()));
+    values.set(row.field_id, row.value);
+  }
+  return byCase;
+}

@@ -1,0 +1,1 @@
+export { correctionRoutes } from './correction-routes';
