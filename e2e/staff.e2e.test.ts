@@ -119,4 +119,41 @@ describe('staff and permission requests', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+  it("a head reads the entity's statistics, on a desktop and a phone, in Greek and English", async () => {
+    const { baseUrl } = ctx.app;
+    const { context, page, consoleErrors } = await newPage(ctx.browser);
+    await loginAsStaff(page, baseUrl, HEAD);
+    await page.getByRole('link', { name: /^Διαχείριση/ }).click();
+    await page.waitForURL(/\/users\/active$/);
+    await page.getByRole('link', { name: 'Στατιστικά' }).click();
+    await page.waitForURL(/\/statistics$/);
+    await expect.poll(() => h1(page).textContent()).toBe('Στατιστικά');
+    // The demo cases of Athens arrived over the last 90 days: the 12 weeks hold most of them.
+    const weekly = page.getByRole('table', { name: /ανά εβδομάδα/ });
+    await expect.poll(async () => (await weekly.getByRole('row').count()) - 1).toBeGreaterThan(11);
+    await expect
+      .poll(() => page.locator('.dilosi-statistics-chart .recharts-wrapper').count())
+      .toBe(3);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'statistics-1280-el');
+    // One template: the address keeps it, the figures follow.
+    const select = page.getByLabel('Έντυπο');
+    const choice = await select.locator('option').nth(1).getAttribute('value');
+    await select.selectOption(choice ?? '');
+    await page.getByRole('button', { name: 'Εμφάνιση' }).click();
+    await page.waitForURL(new RegExp(`template=${choice}`));
+    await expect.poll(() => select.inputValue()).toBe(choice);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect.poll(() => h1(page).isVisible()).toBe(true);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'statistics-360-el');
+    await page.getByRole('combobox', { name: 'Γλώσσα' }).selectOption('en');
+    await expect.poll(() => h1(page).textContent()).toBe('Statistics');
+    await screenshot(page, 'statistics-360-en');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'statistics-1280-en');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

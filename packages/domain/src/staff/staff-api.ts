@@ -87,7 +87,9 @@ export const newStaffSchema = z.object({
 export type NewStaff = z.infer<typeof newStaffSchema>;
 
 /** A head sets a staff member's roles: missing ones are granted, dropped ones deactivated. */
-export const staffRolesSchema = z.object({ roles: z.array(roleSchema).min(1).max(2) });
+export const staffRolesSchema = z.object({
+  roles: z.array(roleSchema).min(1).max(ENTITY_ROLES.length),
+});
 
 /**
  * PATCH /api/entities/{id}: the settings (editable only when managed), `is_managed: true` to

@@ -53,6 +53,8 @@ describe('entity dashboard', () => {
     expect(head.body.data.map((e) => [e.codename, e.roles])).toEqual([
       ['DIMOS_ATHINAION', ['head']],
     ]);
+    // The workspace sidebar's counters: the citizen's new case is incoming, nobody's yet.
+    expect(head.body.data[0]?.counts).toEqual({ incoming: 1, me: 0 });
     const clerkB = await api<{ data: DashboardEntity[] }>('GET', '/api/entities', {
       token: tokens.clerkB,
     });

@@ -1,4 +1,4 @@
-import { PERMISSION_GRANTING_STATE, type EntityRole, isUuid } from '@dilosi/domain';
+import { PERMISSION_GRANTING_STATE, hasEntityRole, type EntityRole, isUuid } from '@dilosi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, Entity } from '../../db/schema';
@@ -7,9 +7,16 @@ import { requireUser, type CurrentUser } from '../auth';
 
 export type EntityAccess = { entity: Entity; roles: EntityRole[] };
 
-/** A head is also a clerk for inbox purposes (DESIGN section 8). */
+/** A head holds every other role too: a clerk for inbox purposes (DESIGN section 8), … */
 export function hasRole(roles: readonly EntityRole[], role: EntityRole): boolean {
-  return roles.includes(role) || (role === 'clerk' && roles.includes('head'));
+  return hasEntityRole(roles, role);
+}
+
+/** The refusal for lacking `role` at an entity where the caller holds another one. */
+export function roleDenied(role: EntityRole): AppError {
+  if (role === 'head') return new AppError(403, 'head_permission_denied');
+  if (role === 'clerk') return new AppError(403, 'inbox_permission_denied');
+  return new AppError(403, 'role_permission_denied');
 }
 
 /** The caller's active roles per entity, read on every request (a deactivation is immediate). */
@@ -33,7 +40,7 @@ export async function activeRolesOf(
  * active role anywhere: 403 permission_denied. Staff of other entities asking for this one (or an
  * unknown id): 404, so an entity's existence and cases are not revealed to other entities' staff.
  * Staff of this entity lacking `role`: 403 inbox_permission_denied (head_permission_denied for
- * the head's pages).
+ * the head's pages, role_permission_denied for the extra roles).
  */
 export async function requireEntityRole(
   db: Kysely<DB>,
@@ -48,9 +55,7 @@ export async function requireEntityRole(
     if (all.size === 0) throw new AppError(403, 'permission_denied');
     throw new AppError(404, 'not_found');
   }
-  if (!hasRole(roles, role)) {
-    throw new AppError(403, role === 'head' ? 'head_permission_denied' : 'inbox_permission_denied');
-  }
+  if (!hasRole(roles, role)) throw roleDenied(role);
   const entity = await db
     .selectFrom('entities')
     .selectAll()

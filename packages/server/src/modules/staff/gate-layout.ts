@@ -49,6 +49,35 @@ export async function gateLayout(
   }
   const base = `/dashboard/entities/show/${entity.id}`;
   const actions: GateLayout['nav-actions'] = [];
+  // The extra roles' pages, for who is not a head (a head finds them among the head's pages),
+  // first: the landing follows the order settings, head, clerk (spec section 4).
+  if (!roles.includes('head')) {
+    if (hasRole(roles, 'settings_owner')) {
+      actions.push(
+        {
+          key: 'settings',
+          url: `${base}/settings`,
+          title: { el: 'Ρυθμίσεις', en: 'Settings', fr: 'Paramètres' },
+        },
+        {
+          key: 'notifications',
+          url: `${base}/resource/notifications`,
+          title: { el: 'Ειδοποιήσεις', en: 'Notifications', fr: 'Notifications' },
+        },
+      );
+    }
+    if (hasRole(roles, 'templates_author')) {
+      actions.push({
+        key: 'template-permissions',
+        url: `${base}/resource/template-permissions`,
+        title: {
+          el: 'Δικαιώματα προτύπων',
+          en: 'Template permissions',
+          fr: 'Droits sur les modèles',
+        },
+      });
+    }
+  }
   if (hasRole(roles, 'clerk')) {
     actions.push(
       {
@@ -79,6 +108,11 @@ export async function gateLayout(
         key: 'users-pending',
         url: `${base}/users/pending`,
         title: { el: 'Αιτήματα πρόσβασης', en: 'Access requests', fr: "Demandes d'accès" },
+      },
+      {
+        key: 'resources',
+        url: `${base}/resource/notifications`,
+        title: { el: 'Ειδοποιήσεις και ιστορικό', en: 'Notices and audit', fr: 'Avis et journal' },
       },
     );
   }

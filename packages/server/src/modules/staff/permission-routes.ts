@@ -13,6 +13,7 @@ import {
   staffListSchema,
   staffRolesSchema,
   isUuid,
+  type EntityRole,
 } from '@dilosi/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -47,11 +48,15 @@ const permissionParams = z.object({ id: z.string().max(64), pid: z.string().max(
 export async function permissionRoutes(app: FastifyInstance, database: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
-  const headOf = async (request: FastifyRequest, entityId: string) => {
+  const holderOf = async (request: FastifyRequest, entityId: string, role: EntityRole) => {
     const user = requireUser(request);
-    const access = await requireEntityRole(db, user, entityId, 'head');
+    const access = await requireEntityRole(db, user, entityId, role);
     return { user, entityId: access.entity.id, roles: access.roles };
   };
+  const headOf = (request: FastifyRequest, entityId: string) => holderOf(request, entityId, 'head');
+  // The settings and their record: the settings owner's (a head holds the role too).
+  const settingsOwnerOf = (request: FastifyRequest, entityId: string) =>
+    holderOf(request, entityId, 'settings_owner');
 
   api.get(
     '/my-permission-requests',
@@ -159,14 +164,14 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
     '/entities/:id',
     {
       schema: {
-        ...docs('Change the settings, activate management, disable or enable (head only)'),
+        ...docs('Change the settings, activate management, disable or enable (settings owner)'),
         params: entityParams,
         body: entitySettingsSchema,
         response: { 200: dashboardEntityResponseSchema, ...routeErrors },
       },
     },
     async (request) => {
-      const { user, entityId, roles } = await headOf(request, request.params.id);
+      const { user, entityId, roles } = await settingsOwnerOf(request, request.params.id);
       const data = await updateEntitySettings(db, {
         entityId,
         userId: user.id,
@@ -296,14 +301,14 @@ export async function permissionRoutes(app: FastifyInstance, database: Database)
     '/entities/:id/audit',
     {
       schema: {
-        ...docs("The record of the entity's staff and settings decisions (head only)"),
+        ...docs("The record of the entity's staff and settings decisions (settings owner)"),
         params: entityParams,
         querystring: pageQuerySchema,
         response: { 200: entityDecisionPageSchema, ...routeErrors },
       },
     },
     async (request) => {
-      const { entityId } = await headOf(request, request.params.id);
+      const { entityId } = await settingsOwnerOf(request, request.params.id);
       return listEntityDecisions(db, { entityId, ...request.query });
     },
   );

@@ -13,6 +13,7 @@ import { requireAdmin, requireUser } from '../auth';
 import { activeRolesOf, requireEntityRole } from './entity-access';
 import { gateLayout } from './gate-layout';
 import { listActiveClerks } from './list-active-clerks';
+import { sidebarCounts } from './sidebar-counts';
 import { toDashboardEntity } from './to-dashboard-entity';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -43,7 +44,13 @@ export async function staffRoutes(app: FastifyInstance, database: Database) {
         .where('id', 'in', [...roles.keys()])
         .orderBy('codename')
         .execute();
-      return { data: entities.map((e) => toDashboardEntity(e, roles.get(e.id) ?? [])) };
+      const counts = await sidebarCounts(db, [...roles.keys()], user.id);
+      return {
+        data: entities.map((e) => ({
+          ...toDashboardEntity(e, roles.get(e.id) ?? []),
+          counts: counts.get(e.id) ?? { incoming: 0, me: 0 },
+        })),
+      };
     },
   );
 
@@ -60,8 +67,10 @@ export async function staffRoutes(app: FastifyInstance, database: Database) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { entity, roles } = await requireEntityRole(db, user, request.params.id, 'clerk');
-      return { data: toDashboardEntity(entity, roles) };
+      // Any active role: the settings owner and the templates author read it too.
+      const roles = (await activeRolesOf(db, user.id)).get(request.params.id.toLowerCase());
+      const access = await requireEntityRole(db, user, request.params.id, roles?.[0] ?? 'clerk');
+      return { data: toDashboardEntity(access.entity, access.roles) };
     },
   );
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { requireClaims, type CurrentUser } from '../auth';
 import type { TemplateCatalog } from './template-catalog';
+import { registryOf } from '../registry';
 
 /**
  * The template of a refname as a citizen may use it: 404 template_not_found (unknown, or a
@@ -41,14 +42,8 @@ export async function checkTemplateAccess(
     throw new AppError(403, 'template_not_accessible_for_afm_ending', { afm_endings });
   }
   if (civil_servants_only) {
-    const person = afm
-      ? await database.db
-          .selectFrom('persons')
-          .select('is_civil_servant')
-          .where('afm', '=', afm)
-          .executeTakeFirst()
-      : undefined;
-    if (!person?.is_civil_servant) throw new AppError(403, 'not_civil_servant');
+    const person = afm ? (await registryOf(database).lookup('tax', afm)).data : null;
+    if (person?.is_civil_servant !== true) throw new AppError(403, 'not_civil_servant');
   }
   const required = [...template.required_claims];
   if (template.requireGSIS && !required.includes('gsis_login')) required.push('gsis_login');

@@ -4,9 +4,10 @@ import { getTemplateRoute } from './get-template';
 import { listTemplatesRoute } from './list-templates';
 import type { TemplateCatalog } from './template-catalog';
 
-export { CatalogError, loadCatalog } from './load-catalog';
+export { CatalogError, checkCatalog, loadCatalog } from './load-catalog';
 export { storeTemplates } from './store-templates';
 export { TemplateCatalog } from './template-catalog';
+export { findEntityTemplate, listEntityTemplates } from './entity-templates';
 export { checkTemplateAccess, findUsableTemplate } from './check-template-access';
 export { toTemplateSummary, wizardSteps } from './to-public-template';
 

@@ -19,6 +19,15 @@ function issuePath(issue: z.core.$ZodIssue): string {
   return issue.path.map(String).join('.');
 }
 
+/** `fields.8.label.fr` as `fields.8 (hosting_address).label.fr`: the author finds the field by key. */
+function namedPath(json: unknown, where: string): string {
+  const match = /^fields\.(\d+)(.*)$/.exec(where);
+  if (!match) return where;
+  const fields = (json as { fields?: unknown }).fields;
+  const field = Array.isArray(fields) ? (fields[Number(match[1])] as { key?: unknown }) : undefined;
+  return typeof field?.key === 'string' ? `fields.${match[1]} (${field.key})${match[2]}` : where;
+}
+
 /**
  * What the zod schema cannot see: rule names, fields named by step elements, a case status
  * declared by a template that is no reply.
@@ -35,6 +44,19 @@ function checkReferences(template: Template): { path: string; message: string } 
         return { path: `${where}.rule`, message: `unknown rule "${ref.rule}"` };
       }
       const fieldParams = TEMPLATE_RULE_FIELD_PARAMS[ref.rule];
+      for (const name of fieldParams?.lists ?? []) {
+        const value = ref.params[name];
+        const keys: unknown[] = Array.isArray(value) ? value : [];
+        const unknown = keys.find((key) => typeof key !== 'string' || !fieldKeys.has(key));
+        if (!Array.isArray(value) || keys.length === 0 || unknown !== undefined) {
+          return {
+            path: `${where}.params.${name}`,
+            message: Array.isArray(value)
+              ? `unknown field "${String(unknown)}"`
+              : 'a list of field keys is required',
+          };
+        }
+      }
       for (const name of [...(fieldParams?.required ?? []), ...(fieldParams?.optional ?? [])]) {
         const value = ref.params[name];
         const isRequired = fieldParams?.required.includes(name) ?? false;
@@ -75,15 +97,31 @@ export async function loadCatalog(
   dir: string,
   options: { allowMissing?: boolean } = {},
 ): Promise<Template[]> {
+  const { templates, problems } = await checkCatalog(dir, options);
+  if (problems[0] !== undefined) throw new CatalogError(problems[0]);
+  return templates;
+}
+
+/**
+ * Every problem of every file of the catalogue folder, one line each naming the file and the
+ * path of the field (`npm run templates:check` prints them all), and the templates that passed.
+ */
+export async function checkCatalog(
+  dir: string,
+  options: { allowMissing?: boolean } = {},
+): Promise<{ templates: Template[]; problems: string[] }> {
   let names: string[];
   try {
     names = (await fs.readdir(dir)).filter((name) => name.endsWith('.json')).sort();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && options.allowMissing) return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && options.allowMissing) {
+      return { templates: [], problems: [] };
+    }
     throw new CatalogError(`template catalogue ${dir}: ${(error as Error).message}`);
   }
   const label = (name: string) => `${path.basename(dir)}/${name}`;
   const templates: Template[] = [];
+  const problems: string[] = [];
   const byRefname = new Map<string, string>();
   const byCode = new Map<string, string>();
   for (const name of names) {
@@ -92,34 +130,38 @@ export async function loadCatalog(
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new CatalogError(`${label(name)}: invalid JSON: ${(error as Error).message}`);
+      problems.push(`${label(name)}: invalid JSON: ${(error as Error).message}`);
+      continue;
     }
     const parsed = templateSchema.safeParse(json);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue ? issuePath(issue) : '';
-      throw new CatalogError(
-        `${label(name)}: ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid template'}`,
-      );
+      for (const issue of parsed.error.issues) {
+        const where = namedPath(json, issuePath(issue));
+        problems.push(`${label(name)}: ${where ? `${where}: ` : ''}${issue.message}`);
+      }
+      continue;
     }
     const template = parsed.data;
     const problem = checkReferences(template);
-    if (problem) throw new CatalogError(`${label(name)}: ${problem.path}: ${problem.message}`);
+    if (problem) {
+      problems.push(`${label(name)}: ${problem.path}: ${problem.message}`);
+      continue;
+    }
     const sameRefname = byRefname.get(template.refname);
     if (sameRefname) {
-      throw new CatalogError(
+      problems.push(
         `${label(name)}: refname: "${template.refname}" is already used by ${sameRefname}`,
       );
+      continue;
     }
     const sameCode = byCode.get(template.code);
     if (sameCode) {
-      throw new CatalogError(
-        `${label(name)}: code: "${template.code}" is already used by ${sameCode}`,
-      );
+      problems.push(`${label(name)}: code: "${template.code}" is already used by ${sameCode}`);
+      continue;
     }
     byRefname.set(template.refname, label(name));
     byCode.set(template.code, label(name));
     templates.push(template);
   }
-  return templates;
+  return { templates, problems };
 }

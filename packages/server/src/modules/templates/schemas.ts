@@ -32,5 +32,9 @@ export const templateListSchema = z.object({
 export const templateParamsSchema = z.object({ refname: z.string().max(100) });
 
 export const templateResponseSchema = z.object({
-  data: z.object({ template: publicTemplateSchema }),
+  data: z.object({
+    template: publicTemplateSchema,
+    /** The active notices of the entity offering the template, newest first (issue #39). */
+    notices: z.array(z.string()),
+  }),
 });

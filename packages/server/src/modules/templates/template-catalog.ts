@@ -38,8 +38,10 @@ export class TemplateCatalog {
   }
 
   /**
-   * The enabled templates an entity's staff may use for `use`: entity templates marked for it,
-   * and, to issue, also the citizen templates marked with `entity_use: ['issue']`.
+   * The enabled templates that can be used by an entity's staff for `use`: entity templates
+   * marked for it, and, to issue, also the citizen templates marked with `entity_use: ['issue']`.
+   * Which entity may use which is granted apart (entity_template_permissions, issue #39: see
+   * listEntityTemplates).
    */
   listForEntity(use: EntityTemplateUse): Template[] {
     return [...this.current.values()]

@@ -58,6 +58,7 @@ export function toPublicTemplate(
     description: template.description,
     enabled: template.enabled,
     collectable: template.collectable,
+    confirm_identity: template.confirm_identity,
     anonymous: template.anonymous,
     captcha_required: template.anonymous && (caller === null || caller.isAnonymous),
     required_claims: template.required_claims,

@@ -300,6 +300,47 @@ describe('otp_already_sent when asking for a new code', () => {
   });
 });
 
+describe('the code by e-mail (resend_email_otp)', () => {
+  async function resendByEmail(answer: () => Response, label = 'Αποστολή του κωδικού με e-mail') {
+    const api = mockDocumentApi(DOCUMENT_ID, { get: requested, action: answer });
+    const rendered = renderApp(issueUrl('confirm'));
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await rendered.user.click(await screen.findByRole('button', { name: label }));
+    return { ...rendered, api };
+  }
+
+  it('sends it with the action alone; the server’s message as a toast', async () => {
+    const { api } = await resendByEmail(() =>
+      HttpResponse.json({
+        data: { document: requested() },
+        message: 'Ο κωδικός στάλθηκε στο maria@example.gr.',
+      }),
+    );
+    const toasts = screen.getByRole('status', { name: 'Ειδοποιήσεις' });
+    expect(
+      await within(toasts).findByText('Ο κωδικός στάλθηκε στο maria@example.gr.'),
+    ).toBeTruthy();
+    expect(api.actions).toEqual([{ action: 'resend_email_otp', arguments: {} }]);
+    expect(currentUrl()).toBe(issueUrl('confirm'));
+  });
+
+  it('no e-mail on record: says so in the interface language', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      await resendByEmail(
+        () => apiError(409, 'email_not_set', 'Δεν έχετε δηλώσει e-mail.'),
+        'Send the code by e-mail instead',
+      );
+      expect(
+        await screen.findByText('You have no e-mail address on record; ask for the code by SMS.'),
+      ).toBeTruthy();
+      expect(screen.getByRole('alert')).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('el');
+    }
+  });
+});
+
 describe('missing_required_claims', () => {
   it('asks for another login, coming back to this step of this template', async () => {
     const { api } = await submitFields(() =>
@@ -385,6 +426,44 @@ describe('other refusals', () => {
     await user.click(screen.getByRole('button', { name: 'Συνέχεια' }));
     await h1('Παραλήπτης');
     expect(screen.queryByRole('heading', { level: 2, name: 'Υπάρχει κάποιο πρόβλημα' })).toBeNull();
+  });
+});
+
+describe("a service's codes, where the catalogue places them (spec section 8)", () => {
+  it('a page code: the refusal instead of the form, with a way on', async () => {
+    await submitFields(() =>
+      apiError(409, 'bucket_out_of_vouchers', 'The programme has run out of vouchers.'),
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Η αίτηση δεν μπορεί να προχωρήσει' });
+    const alert = notice('alert', 'Η αίτηση δεν μπορεί να προχωρήσει');
+    expect(
+      within(alert).getByText('Εξαντλήθηκαν οι διαθέσιμες επιταγές του προγράμματος.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Υπεύθυνη δήλωση (άρθρο 8 Ν.1599/1986)' }),
+    ).toBeTruthy();
+    // No form to send again: the service refuses the request itself.
+    expect(screen.queryByRole('button', { name: 'Συνέχεια' })).toBeNull();
+    expect(
+      screen.getByRole('link', { name: 'Αναζήτηση άλλης υπηρεσίας' }).getAttribute('href'),
+    ).toBe('/templates');
+  });
+
+  it('a toast code: the message as a toast, the input kept and the step usable', async () => {
+    const { user, statement } = await submitFields(() =>
+      apiError(400, 'interop_clienterror', 'Temporary problem.'),
+    );
+    // Error toasts are announced at once (aria-live assertive), apart from the polite ones.
+    const toasts = screen.getByRole('status', { name: 'Ειδοποιήσεις' })
+      .parentElement as HTMLElement;
+    expect(
+      await within(toasts).findByText(
+        'Προσωρινό πρόβλημα επικοινωνίας με το μητρώο. Δοκιμάστε ξανά.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Υπάρχει κάποιο πρόβλημα' })).toBeNull();
+    expect(statement.value).toBe(STATEMENT);
+    await expectUsable(user);
   });
 });
 

@@ -88,4 +88,27 @@ describe('entity settings', () => {
     );
     await waitFor(() => expect(patches).toEqual([{ is_managed: true }, { enabled: false }]));
   });
+
+  it('opens for a settings owner, without the head’s staff tabs; not for a clerk', async () => {
+    mockSettings({ ...entity, roles: ['settings_owner'] });
+    const { unmount } = renderApp(`${base}/settings`, { user: HEAD, config: CONFIG });
+    expect(await screen.findByLabelText('E-mail')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Ρυθμίσεις φορέα' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Διαχείριση φορέα' })).toBeNull();
+    unmount();
+
+    // A clerk is refused: the page throws role_permission_denied to the error boundary.
+    vi.mocked(console.error).mockImplementation(() => {});
+    mockSettings({ ...entity, roles: ['clerk'] });
+    renderApp(`${base}/settings`, { user: HEAD, config: CONFIG });
+    await waitFor(() =>
+      expect(
+        vi
+          .mocked(console.error)
+          .mock.calls.flat()
+          .some((v) => (v as { code?: unknown } | null)?.code === 'role_permission_denied'),
+      ).toBe(true),
+    );
+    expect(screen.queryByLabelText('E-mail')).toBeNull();
+  });
 });

@@ -1,6 +1,8 @@
 import {
+  ENTITY_ROLES,
   entitySettingsFormSchema,
   formatAthensDateTime,
+  hasEntityRole,
   type DashboardEntity,
   type EntityDecisionEntry,
   type EntityRole,
@@ -16,6 +18,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { useEntity } from '../../api/get-entity';
+import { AnnotationFieldsSection } from './annotation-fields-section';
 import { useEntityDecisions } from './api/list-entity-decisions';
 import { useUpdateEntity } from './api/update-entity-settings';
 import { ErrorSummary, HeadNav, Paging, StaffTable, useErrorToast, usePaging } from './staff-ui';
@@ -39,21 +42,23 @@ export function EntitySettingsPage() {
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) throw query.error;
   const entity = query.data.data;
-  // The settings are the head's: a clerk reading the entity is sent to the permission page.
-  if (!entity.roles.includes('head')) {
-    throw new ApiRequestError(403, 'head_permission_denied', 'head_permission_denied');
+  // The settings are the settings owner's (a head is one): a clerk is sent to the permission page.
+  if (!hasEntityRole(entity.roles, 'settings_owner')) {
+    throw new ApiRequestError(403, 'role_permission_denied', 'role_permission_denied');
   }
+  const isHead = entity.roles.includes('head');
   return (
     <PageContainer narrow={false}>
       <div className="dilosi-wide-page">
         <PageHeading>{t('staff.settings.title')}</PageHeading>
-        <HeadNav entityId={entityId} />
+        {isHead ? <HeadNav entityId={entityId} /> : null}
         {entity.is_managed ? (
           <SettingsForm entity={entity} />
         ) : (
           <ActivateManagement entity={entity} />
         )}
         <Mailbox entity={entity} />
+        <AnnotationFieldsSection entityId={entityId} />
         <DecisionRecord entityId={entityId} />
       </div>
     </PageContainer>
@@ -238,7 +243,8 @@ function Mailbox({ entity }: { entity: DashboardEntity }) {
   );
 }
 
-const isRole = (value: unknown): value is EntityRole => value === 'clerk' || value === 'head';
+const isRole = (value: unknown): value is EntityRole =>
+  (ENTITY_ROLES as readonly unknown[]).includes(value);
 
 function describe(decision: EntityDecisionEntry, roleLabel: (role: EntityRole) => string): string {
   const role = decision.details.role;

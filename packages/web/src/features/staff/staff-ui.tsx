@@ -99,6 +99,7 @@ const KNOWN_CODES = new Set([
   'entity_not_managed',
   'action_not_allowed_on_state',
   'head_permission_denied',
+  'role_permission_denied',
 ]);
 
 /** One snackbar per error code (spec section 8), else the generic error. */
@@ -121,6 +122,7 @@ export function HeadNav({ entityId }: { entityId: string }) {
     [paths.dashboard.usersActive.getHref(entityId), t('staff.nav.active')],
     [paths.dashboard.usersPending.getHref(entityId), t('staff.nav.pending')],
     [paths.dashboard.settings.getHref(entityId), t('staff.nav.settings')],
+    [paths.dashboard.statistics.getHref(entityId), t('statistics.nav')],
     [paths.dashboard.inbox.getHref(entityId, 'all'), t('entities.open')],
   ] as const;
   return (

@@ -13,6 +13,7 @@ export const staffKeys = {
   myRequests: (limit: number, offset: number) => [...all, 'my-requests', limit, offset] as const,
   pending: (entityId: string) => [...all, 'pending', entityId] as const,
   staff: (entityId: string) => [...all, 'staff', entityId] as const,
+  layout: (codename: string) => [...all, 'layout', codename] as const,
   decisions: (entityId: string, limit: number, offset: number) =>
     [...all, 'decisions', entityId, limit, offset] as const,
 };
