@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clock, now } from '../../src/clock';
 import { verifyCaptcha } from '../../src/modules/auth';
 import { upsertPersonUser } from '../../src/modules/auth/users';
-import { leadingZeroBits, solveCaptcha } from '../../src/modules/auth/captcha';
+import { solveCaptcha, type CaptchaChallenge } from '../../src/modules/auth/captcha';
 import { createTestApp, type TestApp } from '../helpers';
 
 type ErrorBody = { error: { code: string; message: string; data?: Record<string, unknown> } };
@@ -149,10 +149,10 @@ describe('login throttling', () => {
   });
 });
 
-describe('proof-of-work captcha', () => {
+describe('ALTCHA captcha', () => {
   const withApp = async (fn: (t: TestApp) => Promise<void>) => {
     const t = await createTestApp({
-      env: { CAPTCHA_DIFFICULTY_BITS: '8', CAPTCHA_TTL_SECONDS: '300' },
+      env: { CAPTCHA_MAX_NUMBER: '1000', CAPTCHA_TTL_SECONDS: '300' },
     });
     // A route of a later module that creates something for an anonymous user.
     t.app.post('/api/test-anonymous-create', async (request) => {
@@ -165,18 +165,11 @@ describe('proof-of-work captcha', () => {
       await t.close();
     }
   };
-  type Challenge = {
-    challenge: string;
-    salt: string;
-    difficulty: number;
-    algorithm: string;
-    expires_at: string;
-  };
   const challengeOf = async (t: TestApp) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/captcha' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    return response.json<Challenge>();
+    return response.json<CaptchaChallenge>();
   };
   const create = (t: TestApp, captcha?: unknown) =>
     t.app.inject({
@@ -184,30 +177,35 @@ describe('proof-of-work captcha', () => {
       url: '/api/test-anonymous-create',
       payload: captcha === undefined ? {} : { captcha },
     });
+  const decode = (payload: string) =>
+    JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as Record<string, unknown>;
+  const encode = (payload: Record<string, unknown>) =>
+    Buffer.from(JSON.stringify(payload)).toString('base64');
 
-  it('issues a signed challenge and accepts its solution once', async () => {
+  it('issues a signed challenge and accepts its payload once', async () => {
     await withApp(async (t) => {
       const challenge = await challengeOf(t);
-      expect(challenge).toMatchObject({ difficulty: 8, algorithm: 'sha256-leading-zero-bits' });
-      expect(challenge.salt).toMatch(/^[0-9a-f]{32}$/);
-      const nonce = solveCaptcha(challenge.salt, challenge.difficulty);
-      const digest = crypto
-        .createHash('sha256')
-        .update(challenge.salt + nonce)
-        .digest();
-      expect(leadingZeroBits(digest)).toBeGreaterThanOrEqual(8);
+      expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: 1000 });
+      expect(challenge.salt).toMatch(/\?expires=\d+/);
+      const payload = await solveCaptcha(challenge);
 
-      const ok = await create(t, { challenge: challenge.challenge, nonce });
+      const ok = await create(t, payload);
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ created: true });
 
-      const replayed = await create(t, { challenge: challenge.challenge, nonce });
+      const replayed = await create(t, payload);
       expect(replayed.statusCode).toBe(400);
-      expect(replayed.json<ErrorBody>().error.code).toBe('captcha_invalid');
+      expect(replayed.json<ErrorBody>().error.code).toBe('captcha_already_used');
+      // The same payload as an object is the same challenge.
+      const asObject = await create(t, decode(payload));
+      expect(asObject.json<ErrorBody>().error.code).toBe('captcha_already_used');
+      const stored = await t.database.db.selectFrom('altcha_redemptions').selectAll().execute();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.signature).toBe(challenge.signature);
     });
   });
 
-  it('missing → captcha_required; wrong, forged or expired → captcha_invalid', async () => {
+  it('missing → captcha_required; malformed, wrong or forged → captcha_invalid; old → captcha_expired', async () => {
     await withApp(async (t) => {
       const missing = await create(t);
       expect(missing.statusCode).toBe(400);
@@ -217,28 +215,15 @@ describe('proof-of-work captcha', () => {
       });
 
       const challenge = await challengeOf(t);
-      const nonce = solveCaptcha(challenge.salt, challenge.difficulty);
-      let wrong = 0;
-      while (
-        leadingZeroBits(
-          crypto
-            .createHash('sha256')
-            .update(challenge.salt + `w${wrong}`)
-            .digest(),
-        ) >= 8
-      ) {
-        wrong++;
-      }
+      const payload = decode(await solveCaptcha(challenge));
       const cases: unknown[] = [
-        'not-an-object',
-        { challenge: challenge.challenge },
-        { challenge: challenge.challenge, nonce: `w${wrong}` },
-        { challenge: `${challenge.challenge}x`, nonce },
-        // A harder-looking challenge made up by the client: the signature no longer matches.
-        {
-          challenge: `${Buffer.from(JSON.stringify({ s: challenge.salt, d: 0, e: Date.now() + 60_000 })).toString('base64url')}.${challenge.challenge.split('.')[1]}`,
-          nonce: 'x',
-        },
+        'not-a-payload',
+        encode({ hello: 'world' }),
+        { ...payload, number: (payload.number as number) + 1 },
+        { ...payload, signature: `${payload.signature as string}00` },
+        // A longer expiry made up by the client: the signature no longer matches.
+        { ...payload, salt: (payload.salt as string).replace(/expires=\d+/, 'expires=9999999999') },
+        { ...payload, number: 'x' },
       ];
       for (const captcha of cases) {
         const response = await create(t, captcha);
@@ -247,8 +232,23 @@ describe('proof-of-work captcha', () => {
       }
 
       clock.advance(301_000);
-      const expired = await create(t, { challenge: challenge.challenge, nonce });
-      expect(expired.json<ErrorBody>().error.code).toBe('captcha_invalid');
+      const expired = await create(t, encode(payload));
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json<ErrorBody>().error).toEqual({
+        code: 'captcha_expired',
+        message: 'Ο έλεγχος ασφαλείας έληξε. Επαναλάβετε τον έλεγχο.',
+      });
+    });
+  });
+
+  it('forgets redeemed challenges once they expire', async () => {
+    await withApp(async (t) => {
+      const payload = await solveCaptcha(await challengeOf(t));
+      expect((await create(t, payload)).statusCode).toBe(200);
+      clock.advance(301_000);
+      await t.app.auth.captcha.purge();
+      const left = await t.database.db.selectFrom('altcha_redemptions').selectAll().execute();
+      expect(left).toEqual([]);
     });
   });
 });

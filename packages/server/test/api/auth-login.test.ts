@@ -190,7 +190,8 @@ describe('login through the built-in identity provider', () => {
       claims: ['anonymous_login'],
       ask_mobile_use_nnc_onboarding: false,
     });
-    expect(user.display_name).toBe(user.id);
+    // No name to show, not its UUID (issue #37).
+    expect(user.display_name).toBeNull();
   });
 
   describe('every login error lands on /login?error_code=… keeping next', () => {

@@ -25,6 +25,7 @@ describe('provider configuration', () => {
         OIDC_GSIS_CLIENT_SECRET: 'secret',
         OIDC_GSIS_ADMIN_ISSUER: 'http://127.0.0.1:9/oidc-admin',
         OIDC_GSIS_ADMIN_CLIENT_ID: 'dilosi-admin',
+        ALTCHA_HMAC_KEY: 'test-altcha-hmac-key-of-at-least-32-characters',
       },
     });
     try {
@@ -90,7 +91,7 @@ describe('several API processes on one database', () => {
         .orderBy('name')
         .execute();
       expect(secrets.map((s) => s.name)).toEqual([
-        'captcha_hmac_key',
+        'altcha_hmac_key',
         'contact_code_hmac_key',
         'idp_client_secret',
         'idp_cookie_keys',

@@ -44,7 +44,8 @@ export async function createAuthServices(
       windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
     }),
     captcha: await Captcha.create(database, {
-      difficulty: config.CAPTCHA_DIFFICULTY_BITS,
+      hmacKey: config.ALTCHA_HMAC_KEY,
+      maxNumber: config.CAPTCHA_MAX_NUMBER,
       ttlSeconds: config.CAPTCHA_TTL_SECONDS,
     }),
     events,

@@ -1,124 +1,115 @@
 import crypto from 'node:crypto';
+import { createChallenge, extractParams, solveChallenge, verifySolution } from 'altcha-lib';
+import type { Challenge, Payload } from 'altcha-lib/types';
 import { now } from '../../clock';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { captchaSolutionSchema } from './schemas';
 import { loadOrCreateSecret } from '../../lib/stored-secret';
+import { captchaPayloadSchema } from './schemas';
 
-export const CAPTCHA_ALGORITHM = 'sha256-leading-zero-bits';
-
-export type CaptchaChallenge = {
-  challenge: string;
-  salt: string;
-  difficulty: number;
-  algorithm: typeof CAPTCHA_ALGORITHM;
-  expires_at: string;
-};
-
-type ChallengeBody = { s: string; d: number; e: number };
-
-/** Number of leading zero bits of a digest. */
-export function leadingZeroBits(digest: Buffer): number {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-}
-
-/** The work a client does: the first nonce whose sha256(salt + nonce) starts with `difficulty` zero bits. */
-export function solveCaptcha(salt: string, difficulty: number): string {
-  for (let n = 0; ; n++) {
-    const nonce = n.toString(36);
-    const digest = crypto
-      .createHash('sha256')
-      .update(salt + nonce, 'utf8')
-      .digest();
-    if (leadingZeroBits(digest) >= difficulty) return nonce;
-  }
-}
+export type CaptchaChallenge = Challenge;
 
 /**
- * Self-hosted proof-of-work captcha (no third-party service can be reached). A challenge is
- * signed, not stored; a solved challenge is stored once, so it cannot be replayed.
+ * ALTCHA captcha (https://altcha.org, self-hosted: no third-party service is reached). The server
+ * signs a challenge (altcha-lib), the `altcha` web component solves it in the browser and sends
+ * back a base64 JSON payload; a solved challenge is stored by its signature until it expires, so
+ * it cannot be replayed.
  */
 export class Captcha {
   private constructor(
     private readonly database: Database,
-    private readonly key: Buffer,
-    private readonly options: { difficulty: number; ttlSeconds: number },
+    private readonly hmacKey: string,
+    private readonly options: { maxNumber: number; ttlSeconds: number },
   ) {}
 
+  /** `hmacKey` from ALTCHA_HMAC_KEY; without it (DEVEL only) a generated key kept in the database. */
   static async create(
     database: Database,
-    options: { difficulty: number; ttlSeconds: number },
+    options: { hmacKey: string | undefined; maxNumber: number; ttlSeconds: number },
   ): Promise<Captcha> {
-    const key = await loadOrCreateSecret(database, 'captcha_hmac_key', () =>
-      crypto.randomBytes(32).toString('base64url'),
-    );
-    return new Captcha(database, Buffer.from(key, 'base64url'), options);
+    const key =
+      options.hmacKey ??
+      (await loadOrCreateSecret(database, 'altcha_hmac_key', () =>
+        crypto.randomBytes(32).toString('base64url'),
+      ));
+    return new Captcha(database, key, options);
   }
 
-  issue(): CaptchaChallenge {
-    const salt = crypto.randomBytes(16).toString('hex');
-    const expires = now().getTime() + this.options.ttlSeconds * 1000;
-    const body: ChallengeBody = { s: salt, d: this.options.difficulty, e: expires };
-    const encoded = Buffer.from(JSON.stringify(body)).toString('base64url');
-    return {
-      challenge: `${encoded}.${this.sign(encoded)}`,
-      salt,
-      difficulty: this.options.difficulty,
-      algorithm: CAPTCHA_ALGORITHM,
-      expires_at: new Date(expires).toISOString(),
-    };
+  issue(): Promise<CaptchaChallenge> {
+    return createChallenge({
+      hmacKey: this.hmacKey,
+      maxNumber: this.options.maxNumber,
+      expires: new Date(now().getTime() + this.options.ttlSeconds * 1000),
+    });
   }
 
   /**
-   * Checks a solution sent with a request; throws 400 captcha_required when there is none and
-   * 400 captcha_invalid when it is forged, wrong, expired or already used. (The spec's catalogue
-   * key is `captcha.required`; the API code is `captcha_required`.)
+   * Checks a payload sent with a request: 400 captcha_required when there is none,
+   * captcha_invalid when it is malformed, forged or wrong, captcha_expired when its challenge is
+   * too old, captcha_already_used when it was redeemed before.
    */
   async verify(solution: unknown): Promise<void> {
     if (solution === undefined || solution === null || solution === '') {
       throw new AppError(400, 'captcha_required');
     }
-    const parsed = captchaSolutionSchema.safeParse(solution);
-    if (!parsed.success) throw new AppError(400, 'captcha_invalid');
-    const { challenge, nonce } = parsed.data;
-    const [encoded = '', signature = ''] = challenge.split('.');
-    const expected = Buffer.from(this.sign(encoded));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
+    const payload = decodePayload(solution);
+    if (!payload) throw new AppError(400, 'captcha_invalid');
+    const expires = Number.parseInt(extractParams(payload).expires ?? '', 10);
+    if (!Number.isFinite(expires)) throw new AppError(400, 'captcha_invalid');
+    if (!(await verifySolution(payload, this.hmacKey, false))) {
       throw new AppError(400, 'captcha_invalid');
     }
-    const body = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as ChallengeBody;
-    if (body.e <= now().getTime()) throw new AppError(400, 'captcha_invalid');
-    const digest = crypto
-      .createHash('sha256')
-      .update(body.s + nonce, 'utf8')
-      .digest();
-    if (leadingZeroBits(digest) < body.d) throw new AppError(400, 'captcha_invalid');
+    if (expires * 1000 <= now().getTime()) throw new AppError(400, 'captcha_expired');
     const redeemed = await this.database.db
-      .insertInto('captcha_redemptions')
-      .values({ salt: body.s, expires_at: new Date(body.e) })
-      .onConflict((oc) => oc.column('salt').doNothing())
-      .returning('salt')
+      .insertInto('altcha_redemptions')
+      .values({ signature: payload.signature, expires_at: new Date(expires * 1000) })
+      .onConflict((oc) => oc.column('signature').doNothing())
+      .returning('signature')
       .executeTakeFirst();
-    if (!redeemed) throw new AppError(400, 'captcha_invalid');
+    if (!redeemed) throw new AppError(400, 'captcha_already_used');
   }
 
   async purge(): Promise<void> {
     await this.database.db
-      .deleteFrom('captcha_redemptions')
+      .deleteFrom('altcha_redemptions')
       .where('expires_at', '<', now())
       .execute();
   }
+}
 
-  private sign(encoded: string): string {
-    return crypto.createHmac('sha256', this.key).update(encoded).digest('base64url');
+/** The payload as the widget sends it (base64 of JSON), or that JSON as text, or as an object. */
+function decodePayload(solution: unknown): Payload | null {
+  let value = solution;
+  if (typeof value === 'string') {
+    if (value.length > 4096) return null;
+    const text = value.trim().startsWith('{')
+      ? value
+      : Buffer.from(value, 'base64').toString('utf8');
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return null;
+    }
   }
+  const parsed = captchaPayloadSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What the widget does in the browser; for tests and scripts. Returns the base64 payload. */
+export async function solveCaptcha(challenge: CaptchaChallenge): Promise<string> {
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
+  if (!solution) throw new Error('captcha challenge could not be solved');
+  const payload: Payload = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
 }

@@ -5,6 +5,7 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { now } from '../../clock';
 import type { LoginAttemptsTable } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import type { AuthServices } from './auth-services';
 import { readIdentity } from './identity-claims';
 import { LoginError } from './login-errors';
@@ -39,7 +40,9 @@ function loginErrorOf(error: unknown): LoginError {
   if (
     (error instanceof TypeError && /fetch/i.test(error.message)) ||
     name === 'TimeoutError' ||
-    name === 'AbortError'
+    name === 'AbortError' ||
+    // The tax registry could not answer (circuit open, time-out) or refused the request.
+    error instanceof AppError
   ) {
     return new LoginError('connection_error', { cause: error });
   }

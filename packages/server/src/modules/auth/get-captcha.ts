@@ -4,9 +4,8 @@ import type { AuthServices } from './auth-services';
 import { captchaChallengeSchema } from './schemas';
 
 /**
- * GET /api/captcha — a proof-of-work challenge: find a nonce such that
- * sha256(salt + nonce) starts with `difficulty` zero bits, then send
- * `{ challenge, nonce }` with the request that needs it (see verifyCaptcha).
+ * GET /api/captcha — an ALTCHA challenge (the `altcha` web component's challengeurl); the
+ * widget's base64 payload goes with the request that needs it (see verifyCaptcha).
  */
 export async function getCaptchaRoute(app: FastifyInstance, services: AuthServices) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -14,7 +13,7 @@ export async function getCaptchaRoute(app: FastifyInstance, services: AuthServic
     {
       schema: {
         tags: ['auth'],
-        summary: 'A proof-of-work captcha challenge',
+        summary: 'An ALTCHA captcha challenge',
         response: { 200: captchaChallengeSchema },
       },
     },

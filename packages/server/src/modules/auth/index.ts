@@ -5,6 +5,7 @@ import { contactDetailsRoutes } from './contact-details-routes';
 import { exchangeLoginCodeRoute } from './exchange-login-code';
 import { getCaptchaRoute } from './get-captcha';
 import { getCurrentUserRoute } from './get-current-user';
+import { getRegistryRecordRoute } from './get-registry-record';
 import { logoutRoute } from './logout';
 import { startLoginRoutes } from './start-login';
 import { updateProfileRoute } from './update-profile';
@@ -12,6 +13,7 @@ import { updateProfileRoute } from './update-profile';
 export { createAuthServices, type AuthServices } from './auth-services';
 export { missingRequiredClaims, requireAdmin, requireClaims, requireUser } from './authenticate';
 export { verifyCaptcha } from './verify-captcha';
+export { registerAnonymousScope } from './anonymous-scope';
 export { startLogin } from './start-login';
 export {
   isBuiltInProviderEnabled,
@@ -35,4 +37,5 @@ export async function userAuthRoutes(authenticated: FastifyInstance, services: A
   await getCurrentUserRoute(authenticated);
   await updateProfileRoute(authenticated, services);
   await contactDetailsRoutes(authenticated, services);
+  await getRegistryRecordRoute(authenticated, services.database);
 }

@@ -40,7 +40,7 @@ export const userSchema = z.object({
   afm: z.string().nullable(),
   email: z.string().nullable(),
   username: z.string().nullable(),
-  display_name: z.string(),
+  display_name: z.string().nullable(),
   login_provider: z.enum(LOGIN_PROVIDERS),
   ask_mobile_use_nnc_onboarding: z.boolean(),
   mobile_flow_done: z.boolean(),
@@ -73,17 +73,22 @@ export const profileBodySchema = z.object({
 });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
+const altchaAlgorithm = z.enum(['SHA-1', 'SHA-256', 'SHA-512']);
+
+/** An ALTCHA challenge, as the `altcha` web component reads it from its challengeurl. */
 export const captchaChallengeSchema = z.object({
+  algorithm: altchaAlgorithm,
   challenge: z.string(),
+  maxnumber: z.number().int().optional(),
   salt: z.string(),
-  difficulty: z.number().int(),
-  algorithm: z.literal('sha256-leading-zero-bits'),
-  expires_at: z.string(),
+  signature: z.string(),
 });
 
-/** What a client sends back: the challenge as received and the nonce it found. */
-export const captchaSolutionSchema = z.object({
-  challenge: z.string().max(1024),
-  nonce: z.string().max(64),
+/** What the widget sends back (base64 JSON): the challenge as received and the number it found. */
+export const captchaPayloadSchema = z.object({
+  algorithm: altchaAlgorithm,
+  challenge: z.string().max(256),
+  number: z.number().int().nonnegative(),
+  salt: z.string().max(512),
+  signature: z.string().max(256),
 });
-export type CaptchaSolution = z.infer<typeof captchaSolutionSchema>;

@@ -13,6 +13,7 @@ import type { AuthServices } from './auth-services';
 import { requireUser } from './authenticate';
 import { profileBodySchema, userSchema } from './schemas';
 import { toApiUser } from './users';
+import { registryOf } from '../registry';
 
 /** A refusal pointing at the `mobile` field (data.invalid_fields), as the form shows it. */
 function mobileFieldError(
@@ -55,11 +56,9 @@ export async function updateProfileRoute(app: FastifyInstance, services: AuthSer
       const current = requireUser(request);
       if (current.isAnonymous || !current.record.afm) throw new AppError(403, 'permission_denied');
       const { consents, mobile } = request.body;
-      const person = await services.database.db
-        .selectFrom('persons')
-        .select(['mobile', 'mobile_certified'])
-        .where('afm', '=', current.record.afm)
-        .executeTakeFirst();
+      // The certified mobile as the tax registry holds it (none without a registry: check off).
+      const person = (await registryOf(services.database).lookup('tax', current.record.afm))
+        .data as { mobile?: string | null; mobile_certified?: boolean } | null;
       const certifiedInRegistry =
         person?.mobile && person.mobile_certified ? toGreekNationalNumber(person.mobile) : null;
 

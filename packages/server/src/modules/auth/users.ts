@@ -97,7 +97,8 @@ export function toApiUser(current: CurrentUser): ApiUser {
     afm: user.afm,
     email: user.email,
     username: user.username,
-    display_name: displayName(user),
+    // An anonymous session has no name to show (issue #37): not its UUID.
+    display_name: current.isAnonymous ? null : displayName(user),
     login_provider: current.provider,
     ask_mobile_use_nnc_onboarding:
       !current.isAnonymous && !current.isAdmin && !user.mobile_flow_done && !user.mobile_certified,

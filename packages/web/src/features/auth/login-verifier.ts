@@ -1,5 +1,5 @@
 import { loginStartUrl, type LoginProvider } from '../../api/auth';
-import { sha256Words } from '../../lib/captcha/sha256';
+import { sha256Words } from '../../lib/crypto/sha256';
 
 /**
  * Binds a login's one-time code to the page that started it (login CSRF): before leaving for
@@ -24,8 +24,8 @@ function base64Url(bytes: Uint8Array): string {
 }
 
 /**
- * base64url SHA-256 of the verifier (ASCII by construction): what the server compares. The
- * captcha's synchronous SHA-256 serves: crypto.subtle is missing outside secure contexts (a
+ * base64url SHA-256 of the verifier (ASCII by construction): what the server compares. A
+ * synchronous SHA-256 (lib/crypto) serves: crypto.subtle is missing outside secure contexts (a
  * server reached over http by address) and is asynchronous, and a login starts from a click.
  */
 export function verifierChallenge(verifier: string): string {

@@ -1,7 +1,6 @@
 /**
- * SHA-256 of a short ASCII string, synchronous and allocation-free: the proof-of-work captcha
- * hashes hundreds of thousands of candidates, and crypto.subtle (one promise per digest) is an
- * order of magnitude slower for that.
+ * SHA-256 of a short ASCII string, synchronous and allocation-free: the login's PKCE verifier
+ * needs it where crypto.subtle is missing (outside secure contexts) or too late (asynchronous).
  */
 
 const K = new Uint32Array([
