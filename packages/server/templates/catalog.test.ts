@@ -86,6 +86,15 @@ describe('templates catalogue', () => {
     expect(templates.length).toBeGreaterThanOrEqual(11);
   });
 
+  it('uses every template rule of spec section 5 in some template', () => {
+    const used = new Set(
+      templates.flatMap(({ template }) =>
+        template.steps_spec.steps.flatMap((step) => step.rules.map((ref) => ref.rule)),
+      ),
+    );
+    expect([...used].sort()).toEqual(Object.keys(TEMPLATE_RULE_FIELD_PARAMS).sort());
+  });
+
   it.each(files)('%s is named after its refname and starts at version 1', (file) => {
     const template = templates.find((entry) => entry.file === file)?.template;
     expect(file).toBe(`${template?.refname}.json`);
@@ -147,6 +156,12 @@ describe('templates catalogue', () => {
             for (const name of [...(spec?.required ?? []), ...(spec?.optional ?? [])]) {
               if (params[name] === undefined) continue;
               expect(fieldKeys, `${rule}.${name}`).toContain(params[name]);
+            }
+            for (const name of spec?.lists ?? []) {
+              const keys = params[name];
+              expect(Array.isArray(keys), `${rule}.${name}`).toBe(true);
+              for (const key of keys as unknown[])
+                expect(fieldKeys, `${rule}.${name}`).toContain(key);
             }
             if (rule === 'unique_list_column') {
               const list = template.fields.find((field) => field.key === params.list);

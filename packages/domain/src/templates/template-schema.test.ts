@@ -166,6 +166,50 @@ describe('templateSchema', () => {
     expect(issues({ ...base(), code: 'yd1' })).not.toEqual([]);
     expect(issues({ ...base(), refname: 'Solemn Declaration' })).not.toEqual([]);
   });
+  describe('joint declarations', () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON paths
+    function joint(): Record<string, any> {
+      const template = base();
+      template.fields.push({
+        key: 'others',
+        component: 'list_of',
+        label: T('Συνυπογράφοντες'),
+        required: true,
+        'list-of': {
+          multiplicity: 3,
+          fields: ['afm', 'firstname', 'surname'].map((key) => ({
+            key,
+            component: key === 'afm' ? 'afm' : 'string',
+            label: T(key),
+            required: true,
+          })),
+        },
+      });
+      template.joint = { list: 'others', max: 3, role: T('Σύζυγος'), author_role: T('Σύζυγος') };
+      return template;
+    }
+
+    it('accepts co-signatories named in a list of tax numbers and names', () => {
+      const parsed = templateSchema.parse(joint());
+      expect(parsed.joint).toMatchObject({ list: 'others', min: 1, max: 3, afm_column: 'afm' });
+    });
+
+    it('refuses a list that is missing, lacks a column or has fewer rows than co-signatories', () => {
+      const missing = joint();
+      missing.joint.list = 'statement';
+      expect(templateSchema.safeParse(missing).success).toBe(false);
+      const noAfm = joint();
+      noAfm.joint.afm_column = 'tax_id';
+      expect(templateSchema.safeParse(noAfm).success).toBe(false);
+      const tooMany = joint();
+      tooMany.joint.max = 4;
+      expect(templateSchema.safeParse(tooMany).success).toBe(false);
+      const reversed = joint();
+      reversed.joint.min = 3;
+      reversed.joint.max = 2;
+      expect(templateSchema.safeParse(reversed).success).toBe(false);
+    });
+  });
 });
 
 describe('wizardStepCount', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_STATES } from '../documents/document-states';
+import { REGISTRY_NAMES } from '../registries/registry-errors';
 import { isSafeLinkTarget } from '../text/plain-text';
 
 /**
@@ -351,6 +352,22 @@ export const templateRuleRefSchema = z
   .strict();
 export type TemplateRuleRef = z.infer<typeof templateRuleRefSchema>;
 
+/**
+ * A registry look-up a step runs before the citizen fills it in (issue #36): the registry, the
+ * field whose value is the key (absent: the citizen's tax number), and which document field each
+ * attribute of the registry's record fills. It runs as a job; the step polls for it.
+ */
+export const stepLookupSchema = z
+  .object({
+    registry: z.enum(REGISTRY_NAMES),
+    key_field: z.string().min(1).optional(),
+    fields: z
+      .record(z.string().min(1), z.string().min(1))
+      .refine((fields) => Object.keys(fields).length > 0, 'names at least one field'),
+  })
+  .strict();
+export type StepLookup = z.infer<typeof stepLookupSchema>;
+
 export const templateStepSchema = z
   .object({
     key: fieldKeySchema,
@@ -370,6 +387,7 @@ export const templateStepSchema = z
     fieldsets: z.array(fieldsetSchema).default([]),
     footer: z.array(stepElementSchema).default([]),
     rules: z.array(templateRuleRefSchema).default([]),
+    lookups: z.array(stepLookupSchema).optional(),
   })
   .strict();
 export type TemplateStep = z.infer<typeof templateStepSchema>;
@@ -407,6 +425,67 @@ export type ReplyCaseStatus = (typeof REPLY_CASE_STATUSES)[number];
 export const REQUIRED_CLAIMS = ['mobile_certified_login', 'gsis_login', 'anonymous_login'] as const;
 export type RequiredClaim = (typeof REQUIRED_CLAIMS)[number];
 
+/**
+ * A joint declaration (issue #35): the author names her co-signatories in a `list_of` field,
+ * one row each (tax number and names, the columns below), between `min` and `max` of them; each
+ * then signs the same text with her own SMS code. `role` names a co-signatory on her page and
+ * in the PDF (e.g. "co-owner"), `author_role` the author; `columns` are the row's columns that
+ * describe her, shown to her as what she signs for.
+ */
+export const jointSpecSchema = z
+  .object({
+    list: z.string(),
+    min: z.number().int().min(1).default(1),
+    max: z.number().int().min(1).max(20),
+    role: localizedTextSchema,
+    author_role: localizedTextSchema,
+    /** The row's columns holding her tax number and her names. */
+    afm_column: z.string().default('afm'),
+    firstname_column: z.string().default('firstname'),
+    surname_column: z.string().default('surname'),
+  })
+  .strict()
+  .refine((joint) => joint.min <= joint.max, { message: 'min exceeds max', path: ['min'] });
+export type JointSpec = z.infer<typeof jointSpecSchema>;
+
+/**
+ * A service a template's documents use beyond their own fields (issue #40), checked at every step
+ * and claimed at issuance, in its transaction (server: modules/template-services):
+ * - `apostille`: the field `document_field` names an issued document, by its reference code,
+ *   that must be the citizen's own (or shared with her), issued, not revoked, on or after
+ *   13/10/2023 and of one of `allowed_templates`;
+ * - `voucher`: one voucher of programme `programme` per beneficiary (the tax number in
+ *   `beneficiary_field`, else the citizen's own), at most `daily_limit` a day (Athens), out of a
+ *   bucket of `bucket` vouchers;
+ * - `one_in_progress`: a citizen has at most one issued document of the template whose case is
+ *   still open (`code` names the error).
+ */
+export const templateServiceSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('apostille'),
+      document_field: z.string(),
+      allowed_templates: z.array(z.string()).min(1),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('voucher'),
+      programme: z.string().regex(/^[a-z0-9][a-z0-9_-]{1,63}$/),
+      beneficiary_field: z.string().optional(),
+      daily_limit: z.number().int().min(1),
+      bucket: z.number().int().min(1),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('one_in_progress'),
+      code: z.enum(['poiniko_ait_already_pending']),
+    })
+    .strict(),
+]);
+export type TemplateService = z.infer<typeof templateServiceSchema>;
+
 export const templateSchema = z
   .object({
     refname: z.string().regex(/^[a-z0-9][a-z0-9_-]{1,63}$/),
@@ -432,6 +511,8 @@ export const templateSchema = z
       })
       .optional(),
     collectable: z.boolean().default(false),
+    /** Before creation the person confirms what the registry says about her (issue #38). */
+    confirm_identity: z.boolean().default(false),
     /** Only offered when DEVEL is on (the development template). */
     devel: z.boolean().default(false),
     /** Open to anonymous use; creation then needs a solved captcha. */
@@ -442,6 +523,14 @@ export const templateSchema = z
      * reply to a case, a document it issues to a citizen, or both.
      */
     issuer: z.enum(['citizen', 'entity']).default('citizen'),
+    /**
+     * The entity that offers the template, by codename: its active notices (the notifications
+     * resource, issue #39) are shown to citizens on the template page.
+     */
+    entity: z
+      .string()
+      .regex(/^[A-Z0-9_]{2,64}$/)
+      .optional(),
     entity_use: z.array(z.enum(ENTITY_TEMPLATE_USES)).default([]),
     /** A reply template: what issuing it does to the case, unless the clerk chooses otherwise. */
     reply_case_status: z.enum(REPLY_CASE_STATUSES).default('none'),
@@ -477,6 +566,10 @@ export const templateSchema = z
       })
       .strict(),
     document: documentTextSchema,
+    /** Signed by several people, each with her own SMS code (issue #35); absent: by one. */
+    joint: jointSpecSchema.optional(),
+    /** A service its documents use and claim at issuance (issue #40); absent: none. */
+    service: templateServiceSchema.optional(),
     /** Texts that override the defaults: success-message, success-code-message, api_validation. */
     i18n: z
       .object({
@@ -538,6 +631,22 @@ export const templateSchema = z
         }
       }
     }
+    for (const [stepIndex, step] of template.steps_spec.steps.entries()) {
+      for (const [index, lookup] of (step.lookups ?? []).entries()) {
+        const keys = [
+          ...Object.keys(lookup.fields),
+          ...(lookup.key_field ? [lookup.key_field] : []),
+        ];
+        for (const key of keys) {
+          if (fieldKeys.has(key)) continue;
+          ctx.addIssue({
+            code: 'custom',
+            path: ['steps_spec', 'steps', stepIndex, 'lookups', index],
+            message: `unknown field "${key}"`,
+          });
+        }
+      }
+    }
     // value-list and tabular-list elements name fields too, however deeply nested.
     for (const [stepIndex, step] of template.steps_spec.steps.entries()) {
       for (const part of ['elements', 'footer'] as const) {
@@ -560,6 +669,39 @@ export const templateSchema = z
     for (const key of textFields) {
       if (!fieldKeys.has(key)) {
         ctx.addIssue({ code: 'custom', path: ['document'], message: `unknown field "${key}"` });
+      }
+    }
+    const service = template.service;
+    const serviceField =
+      service?.kind === 'apostille'
+        ? service.document_field
+        : service?.kind === 'voucher'
+          ? service.beneficiary_field
+          : undefined;
+    if (serviceField !== undefined && !fieldKeys.has(serviceField)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['service', service?.kind === 'apostille' ? 'document_field' : 'beneficiary_field'],
+        message: `no field "${serviceField}"`,
+      });
+    }
+    if (template.joint) {
+      const list = template.fields.find((field) => field.key === template.joint?.list);
+      const columns = new Set((list?.['list-of']?.fields ?? []).map((column) => column.key));
+      const { afm_column, firstname_column, surname_column } = template.joint;
+      const named = [afm_column, firstname_column, surname_column];
+      if (list?.component !== 'list_of' || named.some((column) => !columns.has(column))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['joint', 'list'],
+          message: `a list_of field with the columns ${named.join(', ')}`,
+        });
+      } else if ((list['list-of']?.multiplicity ?? 0) < template.joint.max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['joint', 'max'],
+          message: 'more co-signatories than the list has rows',
+        });
       }
     }
     if (!template.enabled && (!template.serviceName || !template.serviceURL)) {

@@ -21,8 +21,9 @@ import { clock, now } from '../../src/clock';
 import { DEFAULT_TEMPLATES_DIR } from '../../src/config';
 import { compileEncoder } from '../../src/lib/compiled-serializer';
 import { documentResponseSchema } from '../../src/modules/documents/schemas';
-import { solveCaptcha } from '../../src/modules/auth/captcha';
+import { solveCaptcha, type CaptchaChallenge } from '../../src/modules/auth/captcha';
 import { loginAnonymously, loginAs } from '../fixtures/citizens';
+import { issueDocument } from '../fixtures/issue-document';
 import { client, multipart, type ErrorBody } from '../fixtures/http';
 import {
   templateSamples,
@@ -42,6 +43,7 @@ import { createTestApp, type TestApp } from '../helpers';
  * and the recipient. With the required fields of the first step left empty, and with values
  * that break a step's formats and rules (the sample's `invalid`), the server's invalid_fields
  * must be exactly what validateValues answers for the same input (paths, codes and params).
+ * In Greek, each template's draft is then issued (issue #40: the whole catalogue issues).
  */
 
 type DocumentAnswer = { data: { document: ApiDocument } };
@@ -59,7 +61,9 @@ const catalogue: Template[] = fs
 // An entity's templates are walked through the entity scope by replies.test.ts.
 const walkable = catalogue.filter((template) => template.enabled && template.issuer === 'citizen');
 const disabled = catalogue.filter((template) => !template.enabled);
-const LOCALES: Locale[] = ['el', 'en'];
+// English first: the Greek walk issues the document, and a template whose service allows one
+// request at a time (a voucher per child, one criminal-record request in progress) is then taken.
+const LOCALES: Locale[] = ['en', 'el'];
 /** The addressable demo entities the samples send documents to. */
 const RECIPIENTS = [
   'DIMOS_ATHINAION',
@@ -180,7 +184,14 @@ describe('walking every catalogued template to its preview', () => {
     // One day for the whole file: the sample dates and the server's date rules agree on "today".
     clock.freeze(now());
     t = await createTestApp({
-      env: { DEVEL: 'true', RATE_LIMIT_MAX: '100000', CAPTCHA_DIFFICULTY_BITS: '4' },
+      env: {
+        DEVEL: 'true',
+        RATE_LIMIT_MAX: '100000',
+        CAPTCHA_MAX_NUMBER: '1000',
+        // One SMS code per template issued by the same citizen.
+        OTP_SENDS_PER_HOUR: '1000',
+        OTP_SENDS_PER_DAY: '1000',
+      },
     });
     api = client(t.app);
     tokens = {
@@ -199,11 +210,25 @@ describe('walking every catalogued template to its preview', () => {
       const entity = search.body.data.find((candidate) => candidate.codename === codename);
       if (entity) entities.set(codename, { type: 'entity', ...entity });
     }
-    samples = templateSamples(athensToday(now()), (codename) => {
-      const entity = entities.get(codename);
-      if (!entity) throw new Error(`no addressable entity ${codename}`);
-      return entity;
+    // The apostille request names a document the citizen issued (issue #40: its service checks it).
+    const declaration = await issueDocument(t, api, tokens.citizen, {
+      template: 'solemn-declaration',
+      steps: [{ statement: 'Δηλώνω ότι τα στοιχεία του εγγράφου είναι αληθή.' }],
     });
+    const { reference_code: issuedCode } = await t.database.db
+      .selectFrom('documents')
+      .select('reference_code')
+      .where('id', '=', declaration.id)
+      .executeTakeFirstOrThrow();
+    samples = templateSamples(
+      athensToday(now()),
+      (codename) => {
+        const entity = entities.get(codename);
+        if (!entity) throw new Error(`no addressable entity ${codename}`);
+        return entity;
+      },
+      issuedCode ?? undefined,
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -215,14 +240,8 @@ describe('walking every catalogued template to its preview', () => {
   async function create(template: Template, sample: TemplateSample, locale: Locale) {
     const body: Record<string, unknown> = { document: { template: template.refname } };
     if (sample.user === 'anonymous') {
-      const challenge = await api<{ challenge: string; salt: string; difficulty: number }>(
-        'GET',
-        '/api/captcha',
-      );
-      body.captcha = {
-        challenge: challenge.body.challenge,
-        nonce: solveCaptcha(challenge.body.salt, challenge.body.difficulty),
-      };
+      const challenge = await api<CaptchaChallenge>('GET', '/api/captcha');
+      body.captcha = await solveCaptcha(challenge.body);
     }
     const response = await api<DocumentAnswer & ErrorBody>('POST', '/api/my-declarations/', {
       token: tokens[sample.user],
@@ -231,6 +250,45 @@ describe('walking every catalogued template to its preview', () => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body.data.document;
+  }
+
+  /**
+   * Submits a draft at its preview and confirms it with the SMS code the outbox holds. A joint
+   * template's code opens its consent instead (issue #35): the document waits for the others'
+   * signatures, requested, with the consent open (issued).
+   */
+  async function issue(template: Template, document: ApiDocument, sample: TemplateSample) {
+    const update = (json: Record<string, unknown>) =>
+      api<DocumentAnswer & ErrorBody>('POST', `/api/my-declarations/${document.id}`, {
+        token: tokens[sample.user],
+        json,
+      });
+    const submitted = await update({ document: { statements: {} }, action: 'submit' });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    let state = submitted.body.data.document.state;
+    if (state === 'requested') {
+      const sms = await t.database.db
+        .selectFrom('outbox')
+        .select('body')
+        .where('document_id', '=', document.id)
+        .where('message_key', '=', 'otp_sms')
+        .executeTakeFirstOrThrow();
+      const code = /\b(\d{6})\b/.exec(sms.body)?.[1];
+      const issued = await update({ document: { statements: { otp_code: code } } });
+      expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+      state = issued.body.data.document.state;
+    }
+    if (template.joint) {
+      expect(state).toBe('requested');
+      const consent = await t.database.db
+        .selectFrom('joint_consents')
+        .select('state')
+        .where('document_id', '=', document.id)
+        .executeTakeFirstOrThrow();
+      expect(consent.state).toBe('issued');
+      return;
+    }
+    expect(state).toBe('issued');
   }
 
   /** Sends a step as the web app does: JSON, or multipart with a part per new PDF. */
@@ -406,6 +464,8 @@ describe('walking every catalogued template to its preview', () => {
             expect(document.attachments[field], `files of ${field}`).toHaveLength(count);
           }
         }
+        // Issue #40: once per template (in Greek), issued through the SMS code, or at once when anonymous.
+        if (locale === 'el') await issue(template, document, sample);
       });
 
       it('refuses an empty first step with the same errors as the web form', async () => {

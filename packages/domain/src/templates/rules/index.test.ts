@@ -6,15 +6,30 @@ const context = { now: new Date('2024-06-15T10:00:00Z') };
 describe('template rules registry', () => {
   it('registers the rules of spec section 5', () => {
     expect(Object.keys(TEMPLATE_RULES).sort()).toEqual([
+      'birth_year_month',
+      'certificate_or_code',
+      'child_names',
       'date_span',
+      'eligible_school',
       'fine_series',
+      'foreign_town',
+      'insurance_policy',
       'loss_period',
       'min_age',
       'min_value',
+      'name_prefix',
+      'one_category',
       'other_requires_explanation',
+      'passport_loss',
       'plate_or_unknown',
+      'registry_age',
+      'reply_window',
       'school_aid_bank_iban',
+      'second_parent',
+      'student_number',
       'unique_list_column',
+      'weather_period',
+      'work_organisations',
     ]);
   });
 
@@ -69,9 +84,29 @@ describe('template rules registry', () => {
         min: 18,
         explanation: 'b',
         max_age_months: 6,
+        first: 'a',
+        second: 'b',
+        third: 'c',
+        surname: 'c',
+        firstname: 'a',
+        afm: 'b',
+        own_afm: 'c',
+        country: 'a',
+        town: 'b',
+        fields: ['a', 'b'],
+        attachment: 'a',
+        code: 'b',
+        authority: 'a',
+        details: 'b',
+        reported: 'c',
+        when: 'c',
+        eligible: ['1'],
+        allowed: ['1'],
       };
       expect(() => rule(values, params, context)).not.toThrow();
-      expect(() => rule({}, { from: value, field: value, min: value }, context)).not.toThrow();
+      expect(() =>
+        rule({}, { from: value, field: value, min: value, fields: value, first: value }, context),
+      ).not.toThrow();
     }
   });
 });
