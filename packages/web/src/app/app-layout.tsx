@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { anonymousTemplate } from '../api/anonymous-session';
 import { useCurrentUser, useLogout } from '../api/auth';
 import { useAppConfigQuery } from '../api/get-app-config';
 import { paths } from '../config/paths';
@@ -60,6 +61,12 @@ function pollsMessages(pathname: string): boolean {
   );
 }
 
+/** Where the header's title leads an anonymous session: the template it started (issue #37). */
+function anonymousHomeOf(user: { anonymous_login: boolean } | null): string | undefined {
+  const refname = user?.anonymous_login ? anonymousTemplate() : null;
+  return refname ? paths.templates.template.getHref(refname) : undefined;
+}
+
 /** The shell: skip link, cookie banner, header, main landmark, footer. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -102,6 +109,7 @@ export function AppLayout() {
         showVault={config.data?.flags.CITIZENINBOX_ENABLED ?? false}
         showDashboard={config.data?.flags.DASHBOARD_ENABLED ?? false}
         onLogout={onLogout}
+        anonymousHome={anonymousHomeOf(user)}
       />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="dilosi-main">
         <Suspense fallback={<PageSkeleton />}>{content}</Suspense>
@@ -114,6 +122,7 @@ export function AppLayout() {
           view polls for 20 s). Other pages do not poll: a poll would keep an idle session alive. */}
       {user &&
       !user.is_admin &&
+      !user.anonymous_login &&
       config.data?.flags.CITIZENINBOX_ENABLED &&
       pollsMessages(pathname) ? (
         <Suspense fallback={null}>

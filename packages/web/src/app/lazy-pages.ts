@@ -106,6 +106,23 @@ export const QrScanPage = lazy(() =>
 export const EntityListPage = lazy(() =>
   import('../features/staff/entity-list-page').then((m) => ({ default: m.EntityListPage })),
 );
+export const WorkspaceLayout = lazy(() =>
+  import('../features/staff/workspace-layout').then((m) => ({ default: m.WorkspaceLayout })),
+);
+export const EntityLanding = lazy(() =>
+  import('../features/staff/entity-landing').then((m) => ({ default: m.EntityLanding })),
+);
+export const DashboardLanding = lazy(() =>
+  import('../features/staff/entity-landing').then((m) => ({ default: m.DashboardLanding })),
+);
+export const ResolveCasePage = lazy(() =>
+  import('../features/cases/resolve-case-page').then((m) => ({ default: m.ResolveCasePage })),
+);
+export const ResourceListPage = lazy(() =>
+  import('../features/resources/resource-list-page').then((m) => ({
+    default: m.ResourceListPage,
+  })),
+);
 export const InboxListPage = lazy(() =>
   import('../features/cases/inbox-list-page').then((m) => ({ default: m.InboxListPage })),
 );
@@ -153,6 +170,12 @@ export const CasePage = lazy(() =>
 
 export const MessagesPage = lazy(() =>
   import('../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
+);
+export const JointConsentPage = lazy(() =>
+  import('../features/joint/joint-consent-page').then((m) => ({ default: m.JointConsentPage })),
+);
+export const JointConsentsPage = lazy(() =>
+  import('../features/joint/joint-consents-page').then((m) => ({ default: m.JointConsentsPage })),
 );
 export const MessagePage = lazy(() =>
   import('../features/messages/message-page').then((m) => ({ default: m.MessagePage })),
@@ -212,4 +235,13 @@ export const DemoConsentPage = lazy(() =>
 );
 export const DemoRedirectPage = lazy(() =>
   import('../features/demo/demo-redirect-page').then((m) => ({ default: m.DemoRedirectPage })),
+);
+export const StatisticsPage = lazy(() =>
+  import('../features/staff/statistics-page').then((m) => ({ default: m.StatisticsPage })),
+);
+export const BinPage = lazy(() =>
+  import('../features/cases/bin-page').then((m) => ({ default: m.BinPage })),
+);
+export const CorrectionPage = lazy(() =>
+  import('../features/corrections/correction-page').then((m) => ({ default: m.CorrectionPage })),
 );

@@ -12,6 +12,9 @@ import {
   DashboardLoginPage,
   LoginPage,
   LoginTokenPage,
+  CorrectionPage,
+  JointConsentPage,
+  JointConsentsPage,
   MessagePage,
   MessagesPage,
   PersonalDetailsPage,
@@ -23,12 +26,19 @@ import {
   NotFoundPage,
   OutboxPage,
   EntityListPage,
+  EntityLanding,
+  DashboardLanding,
+  ResolveCasePage,
+  ResourceListPage,
+  WorkspaceLayout,
   InboxListPage,
   CasePage,
   EntitySettingsPage,
   RequestsListPage,
   UsersActivePage,
   UsersPendingPage,
+  StatisticsPage,
+  BinPage,
   EntityDocumentPage,
   StartEntityDocumentPage,
   EditReplyPage,
@@ -74,6 +84,43 @@ const legacyRedirectRoutes: RouteObject[] = LEGACY_REDIRECTS.flatMap(({ from, to
   { path: `${from}/*`, element: <LegacyRedirect to={to} /> },
 ]);
 
+/** The dashboard's pages (spec section 7), inside the workspace. */
+const dashboardPages: RouteObject[] = [
+  { path: paths.dashboard.root.path, element: <DashboardLanding /> },
+
+  { path: paths.dashboard.entities.path, element: <EntityListPage /> },
+  { path: paths.dashboard.entity.path, element: <EntityLanding /> },
+  { path: paths.dashboard.inboxRoot.path, element: <Navigate to="list/all" replace /> },
+  { path: paths.dashboard.inbox.path, element: <InboxListPage /> },
+  { path: paths.dashboard.case.path, element: <CasePage /> },
+  { path: paths.dashboard.caseShort.path, element: <CasePage /> },
+  { path: paths.dashboard.resolveCase.path, element: <ResolveCasePage /> },
+  { path: paths.dashboard.requests.path, element: <RequestsListPage /> },
+  { path: paths.dashboard.settings.path, element: <EntitySettingsPage /> },
+  { path: paths.dashboard.usersActive.path, element: <UsersActivePage /> },
+  { path: paths.dashboard.usersPending.path, element: <UsersPendingPage /> },
+  { path: paths.dashboard.statistics.path, element: <StatisticsPage /> },
+  { path: paths.dashboard.bin.path, element: <BinPage /> },
+  // Replies and the entity's documents: the documents feature's wizard, entity-scoped.
+  { path: paths.dashboard.templates.path, element: <EntityTemplatesPage /> },
+  { path: paths.dashboard.replyEdit.path, element: <EditReplyPage /> },
+  {
+    path: paths.dashboard.replyStart.path,
+    element: <StartEntityDocumentPage purpose="reply" />,
+  },
+  { path: paths.dashboard.reply.path, element: <EntityDocumentPage purpose="reply" /> },
+  { path: paths.dashboard.replyStep.path, element: <EntityDocumentPage purpose="reply" /> },
+  {
+    path: paths.dashboard.issueStart.path,
+    element: <StartEntityDocumentPage purpose="issue" />,
+  },
+  { path: paths.dashboard.issue.path, element: <EntityDocumentPage purpose="issue" /> },
+  { path: paths.dashboard.issueStep.path, element: <EntityDocumentPage purpose="issue" /> },
+  { path: paths.dashboard.resourceRoot.path, element: <ResourceListPage /> },
+  { path: paths.dashboard.resource.path, element: <ResourceListPage /> },
+  { path: paths.dashboard.rest.path, element: <NotFoundPage /> },
+];
+
 const pages: RouteObject[] = [
   { index: true, element: <LandingRoute /> },
   { path: paths.home.path, element: <HomePage /> },
@@ -117,6 +164,9 @@ const pages: RouteObject[] = [
       { path: paths.auth.consent.path, element: <ConsentPage /> },
       { path: paths.my.root.path, element: <MyPage /> },
       { path: paths.my.personalDetails.path, element: <PersonalDetailsPage /> },
+      { path: paths.my.jointList.path, element: <JointConsentsPage /> },
+      { path: paths.my.joint.path, element: <JointConsentPage /> },
+      { path: paths.my.correction.path, element: <CorrectionPage /> },
     ],
   },
 
@@ -151,36 +201,8 @@ const pages: RouteObject[] = [
       {
         element: <RequireUser admin />,
         children: [
-          {
-            path: paths.dashboard.root.path,
-            element: <Navigate to={paths.dashboard.entities.getHref()} replace />,
-          },
-          { path: paths.dashboard.entities.path, element: <EntityListPage /> },
-          { path: paths.dashboard.entity.path, element: <Navigate to="inbox/list/all" replace /> },
-          { path: paths.dashboard.inboxRoot.path, element: <Navigate to="list/all" replace /> },
-          { path: paths.dashboard.inbox.path, element: <InboxListPage /> },
-          { path: paths.dashboard.case.path, element: <CasePage /> },
-          { path: paths.dashboard.caseShort.path, element: <CasePage /> },
-          { path: paths.dashboard.requests.path, element: <RequestsListPage /> },
-          { path: paths.dashboard.settings.path, element: <EntitySettingsPage /> },
-          { path: paths.dashboard.usersActive.path, element: <UsersActivePage /> },
-          { path: paths.dashboard.usersPending.path, element: <UsersPendingPage /> },
-          // Replies and the entity's documents: the documents feature's wizard, entity-scoped.
-          { path: paths.dashboard.templates.path, element: <EntityTemplatesPage /> },
-          { path: paths.dashboard.replyEdit.path, element: <EditReplyPage /> },
-          {
-            path: paths.dashboard.replyStart.path,
-            element: <StartEntityDocumentPage purpose="reply" />,
-          },
-          { path: paths.dashboard.reply.path, element: <EntityDocumentPage purpose="reply" /> },
-          { path: paths.dashboard.replyStep.path, element: <EntityDocumentPage purpose="reply" /> },
-          {
-            path: paths.dashboard.issueStart.path,
-            element: <StartEntityDocumentPage purpose="issue" />,
-          },
-          { path: paths.dashboard.issue.path, element: <EntityDocumentPage purpose="issue" /> },
-          { path: paths.dashboard.issueStep.path, element: <EntityDocumentPage purpose="issue" /> },
-          { path: paths.dashboard.rest.path, element: <NotFoundPage /> },
+          // Every dashboard page sits in the full-width workspace with its sidebar (issue #39).
+          { element: <WorkspaceLayout />, children: dashboardPages },
         ],
       },
     ],

@@ -158,6 +158,17 @@ export const paths = {
       rest: { path: '/my/messages/*' },
     },
     personalDetails: { path: '/my/personal-details', getHref: () => '/my/personal-details' },
+    /** A correction a public body asks of her document (issue #41). */
+    correction: {
+      path: '/my/corrections/:id',
+      getHref: (id: string) => `/my/corrections/${encodeURIComponent(id)}`,
+    },
+    /** A joint declaration she authored or is asked to sign (issue #35). */
+    jointList: { path: '/my/joint', getHref: () => '/my/joint' },
+    joint: {
+      path: '/my/joint/:id',
+      getHref: (id: string) => `/my/joint/${encodeURIComponent(id)}`,
+    },
   },
 
   vault: {
@@ -229,7 +240,10 @@ export const paths = {
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     entities: { path: '/dashboard/entities/list', getHref: () => '/dashboard/entities/list' },
-    entity: { path: '/dashboard/entities/show/:entityId' },
+    entity: {
+      path: '/dashboard/entities/show/:entityId',
+      getHref: (entityId: string) => `/dashboard/entities/show/${enc(entityId)}`,
+    },
     inbox: {
       path: '/dashboard/entities/show/:entityId/inbox/list/:tab',
       getHref: (entityId: string, tab: InboxTab, search = '') =>
@@ -242,6 +256,12 @@ export const paths = {
         `/dashboard/entities/show/${enc(entityId)}/inbox/show/declaration/${enc(inboxId)}${search ? `?${search}` : ''}`,
     },
     caseShort: { path: '/dashboard/entities/show/:entityId/inbox/show/:inboxId' },
+    /** A case named by its inbox-entry id alone (e-mail alerts, history): resolved, then opened. */
+    resolveCase: {
+      path: '/dashboard/entities/show/:entityId/inbox/entry/:inboxId',
+      getHref: (entityId: string, inboxId: string) =>
+        `/dashboard/entities/show/${enc(entityId)}/inbox/entry/${enc(inboxId)}`,
+    },
     requests: {
       path: '/dashboard/entities/requests/list',
       getHref: () => '/dashboard/entities/requests/list',
@@ -253,6 +273,19 @@ export const paths = {
     usersActive: {
       path: '/dashboard/entities/show/:entityId/users/active',
       getHref: (entityId: string) => `/dashboard/entities/show/${enc(entityId)}/users/active`,
+    },
+    /** The entity's bin (issue #41): dismissed cases, restorable for 30 days. */
+    bin: {
+      path: '/dashboard/entities/show/:entityId/bin',
+      getHref: (entityId: string, query: { page?: number } = {}) =>
+        withQuery(`/dashboard/entities/show/${enc(entityId)}/bin`, {
+          page: query.page && query.page > 1 ? String(query.page) : undefined,
+        }),
+    },
+    /** The entity's statistics (issue #41, heads only); filters in the query. */
+    statistics: {
+      path: '/dashboard/entities/show/:entityId/statistics',
+      getHref: (entityId: string) => `/dashboard/entities/show/${enc(entityId)}/statistics`,
     },
     usersPending: {
       path: '/dashboard/entities/show/:entityId/users/pending',
@@ -316,6 +349,13 @@ export const paths = {
           `/dashboard/entities/show/${enc(entityId)}/inbox/show/declaration/${enc(inboxId)}`,
           { show },
         ),
+    },
+    /** An entity's resources (issue #39): the generic admin list page. */
+    resourceRoot: { path: '/dashboard/entities/show/:entityId/resource' },
+    resource: {
+      path: '/dashboard/entities/show/:entityId/resource/:resourceId',
+      getHref: (entityId: string, resourceId: string) =>
+        `/dashboard/entities/show/${enc(entityId)}/resource/${enc(resourceId)}`,
     },
     rest: { path: '/dashboard/*' },
   },

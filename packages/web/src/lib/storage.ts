@@ -5,6 +5,10 @@ export const STORAGE_KEYS = {
   cookies: 'dilosi.cookies',
   /** 'off' when the person turned the single-key shortcuts off (WCAG 2.1.4). */
   shortcuts: 'dilosi.shortcuts',
+  /** The template an anonymous session started (issue #37): its home. */
+  anonymousTemplate: 'dilosi.anonymous-template',
+  /** When a refused anonymous session last restarted authentication (loop guard). */
+  anonymousRestart: 'dilosi.anonymous-restart',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

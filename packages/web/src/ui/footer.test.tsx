@@ -21,3 +21,29 @@ describe('the footer', () => {
     expect(within(footer).queryByRole('link', { name: OUTBOX })).toBeNull();
   });
 });
+
+describe("the footer's language switcher", () => {
+  it('offers the configured languages, and is absent when only Greek is configured', async () => {
+    const { unmount } = renderApp('/terms', {
+      config: {
+        ...TEST_APP_CONFIG,
+        settings: { ...TEST_APP_CONFIG.settings, LANGUAGES: ['el', 'en'] },
+      },
+    });
+    const footer = await screen.findByRole('contentinfo');
+    const select = await within(footer).findByRole('combobox', { name: 'Γλώσσα' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Ελληνικά', 'English']);
+    unmount();
+
+    renderApp('/terms', {
+      config: { ...TEST_APP_CONFIG, settings: { ...TEST_APP_CONFIG.settings, LANGUAGES: ['el'] } },
+    });
+    const greekOnly = await screen.findByRole('contentinfo');
+    await within(greekOnly).findByRole('link', { name: 'Όροι χρήσης' });
+    expect(within(greekOnly).queryByRole('combobox')).toBeNull();
+  });
+});

@@ -2,7 +2,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths';
 
-export type HeaderUser = { display_name: string; is_admin: boolean };
+export type HeaderUser = {
+  display_name: string | null;
+  is_admin: boolean;
+  /** An anonymous session (issue #37): no user menu, no vault, the title leads to its template. */
+  anonymous_login?: boolean;
+};
 
 type HeaderProps = {
   /** Marks a development or test deployment (flags.DEVEL). */
@@ -12,6 +17,8 @@ type HeaderProps = {
   showVault: boolean;
   showDashboard: boolean;
   onLogout: () => void;
+  /** Where the title leads an anonymous session: the template it started, if known. */
+  anonymousHome?: string;
 };
 
 export function Header({
@@ -20,13 +27,18 @@ export function Header({
   showVault,
   showDashboard,
   onLogout,
+  anonymousHome,
 }: HeaderProps) {
   const { t } = useTranslation();
+  const isAnonymous = user?.anonymous_login === true;
   return (
     <header className="govgr-header">
       <div className="govgr-header__container">
         <div className="govgr-header__content">
-          <Link to={paths.root.getHref()} className="govgr-header-title dilosi-header-title">
+          <Link
+            to={isAnonymous && anonymousHome ? anonymousHome : paths.root.getHref()}
+            className="govgr-header-title dilosi-header-title"
+          >
             <span className="dilosi-header-brand" aria-hidden="true">
               gov.gr
             </span>
@@ -39,44 +51,46 @@ export function Header({
             </strong>
           ) : null}
         </div>
-        <nav className="dilosi-user-menu" aria-label={t('header.menu.label')}>
-          {user ? (
-            <ul className="dilosi-user-menu__list">
-              <li className="dilosi-user-menu__name">{user.display_name}</li>
-              {user.is_admin && showDashboard ? (
+        {isAnonymous ? null : (
+          <nav className="dilosi-user-menu" aria-label={t('header.menu.label')}>
+            {user ? (
+              <ul className="dilosi-user-menu__list">
+                <li className="dilosi-user-menu__name">{user.display_name}</li>
+                {user.is_admin && showDashboard ? (
+                  <li>
+                    <Link className="dilosi-header-link" to={paths.dashboard.root.getHref()}>
+                      {t('header.menu.dashboard')}
+                    </Link>
+                  </li>
+                ) : null}
+                {!user.is_admin && showVault ? (
+                  <li>
+                    <Link className="dilosi-header-link" to={paths.vault.root.getHref()}>
+                      {t('header.menu.vault')}
+                    </Link>
+                  </li>
+                ) : null}
                 <li>
-                  <Link className="dilosi-header-link" to={paths.dashboard.root.getHref()}>
-                    {t('header.menu.dashboard')}
+                  <button
+                    type="button"
+                    className="dilosi-header-link dilosi-header-button"
+                    onClick={onLogout}
+                  >
+                    {t('header.menu.logout')}
+                  </button>
+                </li>
+              </ul>
+            ) : (
+              <ul className="dilosi-user-menu__list">
+                <li>
+                  <Link className="dilosi-header-link" to={paths.auth.login.getHref()}>
+                    {isTestEnvironment ? t('header.menu.demoUsers') : t('header.menu.login')}
                   </Link>
                 </li>
-              ) : null}
-              {!user.is_admin && showVault ? (
-                <li>
-                  <Link className="dilosi-header-link" to={paths.vault.root.getHref()}>
-                    {t('header.menu.vault')}
-                  </Link>
-                </li>
-              ) : null}
-              <li>
-                <button
-                  type="button"
-                  className="dilosi-header-link dilosi-header-button"
-                  onClick={onLogout}
-                >
-                  {t('header.menu.logout')}
-                </button>
-              </li>
-            </ul>
-          ) : (
-            <ul className="dilosi-user-menu__list">
-              <li>
-                <Link className="dilosi-header-link" to={paths.auth.login.getHref()}>
-                  {isTestEnvironment ? t('header.menu.demoUsers') : t('header.menu.login')}
-                </Link>
-              </li>
-            </ul>
-          )}
-        </nav>
+              </ul>
+            )}
+          </nav>
+        )}
       </div>
     </header>
   );

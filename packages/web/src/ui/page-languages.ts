@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { LOCALES, type Locale } from '@dilosi/domain';
+import { useAppConfigQuery } from '../api/get-app-config';
 
 /**
  * The languages the open page can be read in. Most pages follow the interface in every language;
@@ -20,13 +21,18 @@ function set(next: readonly Locale[] | null): void {
   for (const listener of listeners) listener();
 }
 
-/** The languages the footer may offer now. */
+/**
+ * The languages the footer may offer now: those the deployment configures (settings.LANGUAGES),
+ * narrowed by the open page.
+ */
 export function usePageLanguages(): readonly Locale[] {
-  return useSyncExternalStore(
+  const page = useSyncExternalStore(
     subscribe,
     () => offered ?? LOCALES,
     () => offered ?? LOCALES,
   );
+  const configured = useAppConfigQuery().data?.settings.LANGUAGES;
+  return configured ? page.filter((locale) => configured.includes(locale)) : page;
 }
 
 /** While the calling page is shown, only `languages` are offered (undefined: not known yet). */

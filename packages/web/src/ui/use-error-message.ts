@@ -34,3 +34,13 @@ export function useErrorMessage(): (error: unknown, fallback?: string) => string
     [t, i18n],
   );
 }
+
+/**
+ * What to show for a refused form: the code of its first invalid field (`invalid_fields`), which
+ * says what is wrong with the value, else the failure itself (for useErrorMessage).
+ */
+export function fieldErrorOf(error: unknown): unknown {
+  if (!isApiRequestError(error)) return error;
+  const fields = error.data?.invalid_fields as { error_info?: { code?: string } }[] | undefined;
+  return fields?.[0]?.error_info?.code ?? error;
+}

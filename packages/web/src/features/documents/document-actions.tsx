@@ -66,7 +66,10 @@ export function DocumentActions({ document }: { document: ApiDocument }) {
   const [dialog, setDialog] = useState<DialogKind | null>(null);
 
   const allowed = document.actions ?? userActionsFor(document.state);
-  const actions = ORDER.filter((key) => allowed.includes(BUTTONS[key]));
+  // An anonymous session only downloads the PDF (issue #37): the server refuses the rest.
+  const actions = ORDER.filter(
+    (key) => allowed.includes(BUTTONS[key]) && (!user?.anonymous_login || key === 'pdf'),
+  );
 
   /** Runs an action; a success shows the server's text (else ours), a failure a toast too. */
   const run = (

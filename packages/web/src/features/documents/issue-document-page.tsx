@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   formatReferenceCode,
   isFinalState,
+  serviceErrorPlace,
   type ApiDocument,
   type InvalidField,
   type ReplyCaseStatus,
@@ -25,6 +26,8 @@ import { useRunDocumentAction } from './api/run-document-action';
 import { useUpdateDocument } from './api/update-document';
 import { StepRenderer, type StepSubmission } from './renderer';
 import { StepIndicator } from './step-indicator';
+import { StepLookupsPanel } from './step-lookups/step-lookups-panel';
+import { useStepLookups } from './step-lookups/use-step-lookups';
 import { WizardNotice } from './wizard-notice';
 import { CITIZEN_SCOPE, entityDoneHref, wizardStepHref, type WizardScope } from './document-scope';
 import { ReplyConfirmDialog } from './reply-confirm-dialog';
@@ -36,6 +39,8 @@ type Notice =
   | { kind: 'modified' }
   | { kind: 'notAllowed' }
   | { kind: 'error'; error: ApiRequestError }
+  /** A service's refusal the whole page says (spec section 8's `page` codes): no form below. */
+  | { kind: 'page'; error: ApiRequestError }
   | { kind: 'mobile'; code: 'no_mobile' | 'mobile_not_greek' }
   | { kind: 'otpAlreadySent'; seconds: number | null; message: string }
   | { kind: 'claims'; claims: unknown[] };
@@ -145,6 +150,8 @@ function DocumentWizard({
   const [fatal, setFatal] = useState<{ error: unknown } | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const info = document.step_info;
+  // Registry look-ups of the step (issue #36): the form shows once they are done or gave up.
+  const lookups = useStepLookups(document, scope);
 
   const title = info.title[locale];
   const templateTitle = document.template.title[locale];
@@ -227,6 +234,17 @@ function DocumentWizard({
           });
           return;
       }
+      // A service's code is shown where the catalogue says (domain service-error-codes.ts): a
+      // toast over the kept form, or the page instead of the form; field codes came above.
+      const place = serviceErrorPlace(error.code);
+      if (place === 'toast') {
+        showToast('error', errorMessage(error, t('issue.saveFailed')));
+        return;
+      }
+      if (place === 'page') {
+        setNotice({ kind: 'page', error });
+        return;
+      }
       if (error.status === 404 || error.status >= 500 || error.status === 401) {
         setFatal({ error });
         return;
@@ -234,7 +252,7 @@ function DocumentWizard({
       // Other refusals (4xx) are explained here and the citizen's input stays on the page.
       setNotice({ kind: 'error', error });
     },
-    [onReload],
+    [onReload, errorMessage, t],
   );
 
   const onBack = useCallback(() => {
@@ -362,6 +380,28 @@ function DocumentWizard({
     );
   }
 
+  if (notice?.kind === 'page') {
+    // The service refuses the request itself: what it says, and where to go from here.
+    return (
+      <PageContainer>
+        <div ref={containerRef} className="dilosi-wizard">
+          <h1 className="govgr-heading-l" tabIndex={-1}>
+            {document.template.title[locale]}
+          </h1>
+          <WizardNotice variant="error" title={t('issue.serviceRefusedTitle')}>
+            <p className="govgr-body">{errorMessage(notice.error, t('issue.saveFailed'))}</p>
+          </WizardNotice>
+          <p className="govgr-body">{t('issue.serviceRefusedHint')}</p>
+          <p className="govgr-body">
+            <Link className="govgr-link" to={paths.templates.index.getHref()}>
+              {t('issue.serviceRefusedOther')}
+            </Link>
+          </p>
+        </div>
+      </PageContainer>
+    );
+  }
+
   const isReplyToCase = scope.kind === 'entity' && document.reply_case_status !== undefined;
   const content = (
     <div ref={containerRef} className="dilosi-wizard">
@@ -380,14 +420,45 @@ function DocumentWizard({
           {t('issue.skipping')}
         </p>
       ) : null}
-      <StepRenderer
+      <StepLookupsPanel
         document={document}
-        onSubmit={onSubmit}
-        onBack={info['back-step'] !== null ? onBack : undefined}
-        serverErrors={serverErrors}
-        isSubmitting={isSubmitting}
+        state={lookups.state}
+        onRetry={lookups.retry}
         locale={locale}
       />
+      {lookups.isBlocking ? null : (
+        <StepRenderer
+          document={document}
+          onSubmit={onSubmit}
+          onBack={info['back-step'] !== null ? onBack : undefined}
+          serverErrors={serverErrors}
+          isSubmitting={isSubmitting}
+          locale={locale}
+        />
+      )}
+      {scope.kind !== 'entity' && document.actions?.includes('resend_email_otp') ? (
+        // The spec's resend_email_otp: the code to the e-mail on her account, when no SMS came.
+        <p className="govgr-body">
+          <button
+            type="button"
+            className="govgr-link"
+            disabled={isSubmitting}
+            onClick={() => {
+              setNotice(null);
+              documentAction.mutate(
+                { id: document.id, action: 'resend_email_otp' },
+                {
+                  onSuccess: (answer) =>
+                    showToast('success', answer.message ?? (() => t('issue.otpEmailResent'))),
+                  onError: onMutationError,
+                },
+              );
+            }}
+          >
+            {t('issue.resendByEmail')}
+          </button>
+        </p>
+      ) : null}
       {showEdit ? (
         <div className="dilosi-wizard-edit">
           <p className="govgr-body">{t('issue.editHint')}</p>

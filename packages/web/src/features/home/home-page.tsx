@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { anonymousTemplate } from '../../api/anonymous-session';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/auth';
 import { useAppConfig } from '../../api/get-app-config';
@@ -15,7 +16,13 @@ export function HomePage() {
   const { flags } = useAppConfig();
   const { user, isPending } = useCurrentUser();
   if (isPending) return <PageSkeleton />;
-  if (user && !user.is_admin) return <CitizenHome user={user} />;
+  if (user?.anonymous_login) {
+    // An anonymous session has no citizen home: its home is the template it started (issue #37).
+    const refname = anonymousTemplate();
+    if (refname) return <Navigate to={paths.templates.template.getHref(refname)} replace />;
+  } else if (user && !user.is_admin) {
+    return <CitizenHome user={user} />;
+  }
 
   return (
     <PageContainer>

@@ -53,11 +53,18 @@ function Summary({ message, hasTitle = true }: ContentProps & { hasTitle?: boole
 
 /** A plain message; one from a lab carries its results (`state_data.lab_results`). */
 function PlainMessage({ message }: ContentProps) {
+  const { t } = useTranslation('messages');
   const labResults = parseLabResults(message.state_data.lab_results);
   return (
     <>
       <Summary message={message} />
       {labResults ? <LabResultsView results={labResults} /> : null}
+      {message.state_data.correction_link ? (
+        // A public body asks her to correct her document (issue #41).
+        <p className="govgr-body">
+          <SafeLink href={message.state_data.correction_link}>{t('correction.link')}</SafeLink>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -1,14 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CAUSES_OF_USE, causeOfUseInputSchema, type CauseOfUse } from '@dilosi/domain';
 import { useCurrentUser } from '../../api/auth';
 import { paths } from '../../config/paths';
+import { ErrorSummary, FieldGroup, RadioGroup, useSchemaForm } from '../../ui/form';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
-
-/** What a person may come to do (spec section 2, "cause of use": create, validate, view mailbox). */
-export const CAUSES_OF_USE = ['create', 'validate', 'mailbox'] as const;
-export type CauseOfUse = (typeof CAUSES_OF_USE)[number];
 
 /**
  * Where each answer leads. Issuing starts at the template-type screen (public: the template asks
@@ -27,80 +24,36 @@ export function CauseOfUsePage() {
   const { t } = useTranslation('wizard');
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const id = useId();
-  const [choice, setChoice] = useState<CauseOfUse | null>(null);
-  const [hasError, setHasError] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (hasError) summaryRef.current?.focus();
-  }, [hasError]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!choice) {
-      setHasError(true);
-      return;
-    }
-    navigate(destinationOf(choice, user !== null && !user.anonymous_login));
-  };
+  const { attachSummary, ...form } = useSchemaForm({
+    schema: causeOfUseInputSchema,
+    initialValues: { cause: null as CauseOfUse | null },
+    idPrefix: 'cause-of-use',
+    messageOf: () => t('causeOfUse.required'),
+    onValid: ({ cause }) => navigate(destinationOf(cause, user !== null && !user.anonymous_login)),
+  });
 
   return (
     <PageContainer>
-      {hasError ? (
-        <div className="govgr-error-summary" ref={summaryRef} tabIndex={-1} role="alert">
-          <h2 className="govgr-heading-m">{t('causeOfUse.errorTitle')}</h2>
-          <ul className="govgr-list">
-            <li>
-              <a className="govgr-link" href={`#${id}-${CAUSES_OF_USE[0]}`}>
-                {t('causeOfUse.required')}
-              </a>
-            </li>
-          </ul>
-        </div>
+      {form.summary.length > 0 ? (
+        <ErrorSummary ref={attachSummary} title={t('causeOfUse.errorTitle')} items={form.summary} />
       ) : null}
       <PageHeading>{t('causeOfUse.title')}</PageHeading>
-      <form className="govgr-form" noValidate onSubmit={onSubmit}>
-        <div className={`govgr-field${hasError ? ' govgr-field__error' : ''}`}>
-          <fieldset
-            className="govgr-fieldset"
-            aria-describedby={hasError ? `${id}-error` : undefined}
-          >
-            <legend className="govgr-fieldset__legend govgr-visually-hidden">
-              {t('causeOfUse.title')}
-            </legend>
-            {hasError ? (
-              <p id={`${id}-error`} className="govgr-error-message">
-                {t('causeOfUse.required')}
-              </p>
-            ) : null}
-            <div className="govgr-radios">
-              {CAUSES_OF_USE.map((value) => (
-                <div key={value} className="govgr-radios__item">
-                  <input
-                    id={`${id}-${value}`}
-                    className="govgr-radios__input"
-                    type="radio"
-                    name="cause"
-                    value={value}
-                    checked={choice === value}
-                    aria-describedby={`${id}-${value}-hint`}
-                    onChange={() => {
-                      setChoice(value);
-                      setHasError(false);
-                    }}
-                  />
-                  <label className="govgr-radios__label" htmlFor={`${id}-${value}`}>
-                    {t(`causeOfUse.options.${value}`)}
-                  </label>
-                  <p id={`${id}-${value}-hint`} className="govgr-hint">
-                    {t(`causeOfUse.hints.${value}`)}
-                  </p>
-                </div>
-              ))}
-            </div>
-          </fieldset>
-        </div>
+      <form className="govgr-form" noValidate onSubmit={form.handleSubmit}>
+        <FieldGroup
+          id="cause-of-use-cause"
+          legend={t('causeOfUse.title')}
+          isLegendHidden
+          error={form.errors.cause}
+        >
+          <RadioGroup
+            {...form.field('cause')}
+            options={CAUSES_OF_USE.map((value) => ({
+              value,
+              label: t(`causeOfUse.options.${value}`),
+              hint: t(`causeOfUse.hints.${value}`),
+            }))}
+          />
+        </FieldGroup>
         <button type="submit" className="govgr-btn govgr-btn-primary">
           {t('causeOfUse.continue')}
         </button>

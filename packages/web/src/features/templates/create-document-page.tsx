@@ -2,31 +2,35 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PublicTemplate } from '@dilosi/domain';
+import { rememberAnonymousTemplate } from '../../api/anonymous-session';
 import { isApiRequestError } from '../../api/api-client';
 import { useCurrentUser, type CurrentUser } from '../../api/auth';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
-import { solveCaptcha, type CaptchaSolution } from '../../lib/captcha/solve-captcha';
+import { AltchaWidget } from '../../lib/captcha/altcha-widget';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useCreateDocument } from './api/create-document';
-import { getCaptcha } from './api/get-captcha';
 import { useTemplate } from './api/get-template';
 import { TemplateErrorView } from './template-error-view';
-import { useTemplateQuery } from './template-page';
+import type { IdentityLocationState } from './identity-confirmation-page';
+import { useTemplateQuery } from './template-query';
 import './templates.css';
 
 /**
  * /templates/{refname}/create and /templates/{refname}/ui-form[/{step}] (spec sections 2 and
  * 4, step create): needs a user, so without one it goes to login and comes back; anonymous
- * templates log in anonymously and solve a captcha in the browser. Then it creates the document
- * and continues at /issue/{id}/{step}.
+ * templates log in anonymously and solve the ALTCHA captcha (its widget) in the browser. A template flagged
+ * `confirm_identity` passes the identity step first. Then it creates the document and continues
+ * at /issue/{id}/{step}: the step the address names, which the wizard keeps when the new
+ * document's state allows it and otherwise replaces with the server's.
  */
 export function CreateDocumentPage() {
-  const { refname = '' } = useParams();
+  const { refname = '', step } = useParams();
   const location = useLocation();
+  const query = useTemplateQuery();
   const { user, isPending: isUserPending } = useCurrentUser();
   const template = useTemplate(refname);
 
@@ -40,17 +44,52 @@ export function CreateDocumentPage() {
     });
     return <Navigate to={login} replace />;
   }
-  return <CreatingDocument key={refname} template={template.data} user={user} />;
+  if (user.anonymous_login) rememberAnonymousTemplate(refname);
+  const state = location.state as IdentityLocationState;
+  if (template.data.confirm_identity && state?.identityConfirmed !== refname) {
+    return (
+      <Navigate
+        to={paths.templates.step.getHref(refname, 'identity', query)}
+        state={{ next: `${location.pathname}${location.search}` }}
+        replace
+      />
+    );
+  }
+  return (
+    <CreatingDocument
+      key={refname}
+      template={template.data}
+      user={user}
+      addressStep={step === 'create' ? undefined : step}
+    />
+  );
 }
 
 type Phase = 'captcha' | 'creating' | 'failed';
 
-/** Anonymous users prove work before creating; others only when the server asks for it. */
+/** Refusals a fresh captcha answers: solve again and retry once. */
+const CAPTCHA_RETRY_CODES = [
+  'captcha_required',
+  'captcha_invalid',
+  'captcha_expired',
+  'captcha_already_used',
+];
+
+/** Anonymous users solve the captcha before creating; others only when the server asks for it. */
 function needsCaptchaUpfront(template: PublicTemplate, user: CurrentUser): boolean {
   return template.captcha_required && (user.anonymous_login || user.login_provider === 'anon');
 }
 
-function CreatingDocument({ template, user }: { template: PublicTemplate; user: CurrentUser }) {
+function CreatingDocument({
+  template,
+  user,
+  addressStep,
+}: {
+  template: PublicTemplate;
+  user: CurrentUser;
+  /** The step a ui-form address names (…/ui-form/{step}), if any. */
+  addressStep: string | undefined;
+}) {
   const { t } = useTranslation('wizard');
   const errorMessage = useErrorMessage();
   const locale = useLocale();
@@ -58,22 +97,26 @@ function CreatingDocument({ template, user }: { template: PublicTemplate; user: 
   const query = useTemplateQuery();
   const create = useCreateDocument();
   const [phase, setPhase] = useState<Phase>('creating');
-  const [progress, setProgress] = useState(0);
   const [error, setError] = useState<unknown>(null);
   const isMounted = useRef(false);
   const hasStarted = useRef(false);
 
-  const solve = useCallback(async (): Promise<CaptchaSolution> => {
-    setPhase('captcha');
-    setProgress(0);
-    const challenge = await getCaptcha();
-    const solution = await solveCaptcha(challenge, {
-      onProgress: (share) => {
-        if (isMounted.current) setProgress(share);
-      },
-    });
+  const captchaSolved = useRef<((payload: string) => void) | null>(null);
+
+  /** Shows the widget and waits for its payload. */
+  const solve = useCallback(
+    () =>
+      new Promise<string>((resolve) => {
+        captchaSolved.current = resolve;
+        setPhase('captcha');
+      }),
+    [],
+  );
+  const onVerified = useCallback((payload: string) => {
+    const resolve = captchaSolved.current;
+    captchaSolved.current = null;
     setPhase('creating');
-    return solution;
+    resolve?.(payload);
   }, []);
 
   const run = useCallback(async () => {
@@ -91,12 +134,12 @@ function CreatingDocument({ template, user }: { template: PublicTemplate; user: 
       } catch (failure) {
         // The server wants a captcha after all (or the solved one expired): solve and retry once.
         const code = isApiRequestError(failure) ? failure.code : null;
-        if (code !== 'captcha_required' && code !== 'captcha_invalid') throw failure;
+        if (!code || !CAPTCHA_RETRY_CODES.includes(code)) throw failure;
         captcha = await solve();
         document = await create.mutateAsync({ ...input, captcha });
       }
       if (!isMounted.current) return;
-      navigate(paths.documents.issue.getHref(document.id, document.step_name), {
+      navigate(paths.documents.issue.getHref(document.id, addressStep ?? document.step_name), {
         replace: true,
         state: { document },
       });
@@ -105,7 +148,7 @@ function CreatingDocument({ template, user }: { template: PublicTemplate; user: 
       setError(failure);
       setPhase('failed');
     }
-  }, [create, navigate, query.caller_authorization_id, solve, template, user]);
+  }, [addressStep, create, navigate, query.caller_authorization_id, solve, template, user]);
 
   useEffect(() => {
     isMounted.current = true;
@@ -158,12 +201,18 @@ function CreatingDocument({ template, user }: { template: PublicTemplate; user: 
         </p>
       </div>
       {phase === 'captcha' ? (
-        <progress
-          className="dilosi-captcha-progress"
-          max={100}
-          value={Math.round(progress * 100)}
-          aria-label={t('create.captchaProgress')}
-        />
+        <div className="dilosi-captcha">
+          <AltchaWidget
+            onVerified={onVerified}
+            strings={{
+              label: t('create.captchaLabel'),
+              verifying: t('create.captchaChecking'),
+              verified: t('create.captchaVerified'),
+              error: t('create.captchaFailed'),
+              expired: t('create.captchaExpired'),
+            }}
+          />
+        </div>
       ) : null}
     </PageContainer>
   );

@@ -1,20 +1,28 @@
-import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { PublicTemplate } from '@dilosi/domain';
 import { useCurrentUser } from '../../api/auth';
-import { paths, type TemplateQuery } from '../../config/paths';
+import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
 import { ArrowRightIcon } from '../../ui/arrow-right-icon';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { useTemplate } from './api/get-template';
+import { IdentityConfirmationPage } from './identity-confirmation-page';
 import { TemplateErrorView } from './template-error-view';
+import { useTemplateQuery } from './template-query';
 
-/** The query a template address passes on (caller_authorization_id; v1 and both are ignored). */
-export function useTemplateQuery(): TemplateQuery {
-  const [searchParams] = useSearchParams();
-  const id = searchParams.get('caller_authorization_id');
-  return id ? { caller_authorization_id: id } : {};
+/**
+ * The steps of a document not created yet (state new), as a template address names them: the
+ * template itself, its intro, and the identity confirmation of a template that asks for it.
+ * Creation (`create`, `ui-form`) has routes of its own; any other step needs a document.
+ */
+function isStepOfNewDocument(template: PublicTemplate, step: string): boolean {
+  if (step === 'template') return true;
+  if (step === 'intro') return template['intro-step'] !== null;
+  if (step === 'identity') return template.confirm_identity;
+  return false;
 }
 
 /** Splits a text into paragraphs at blank lines. */
@@ -26,13 +34,15 @@ function paragraphs(text: string): string[] {
 }
 
 /**
- * /templates/{refname} and its steps before creation (spec sections 2 and 4, step "template",
- * state new): what the document is, the optional intro step and the start button. Opened with a
- * trailing slash, a collectable template goes to its ui-form, any other to /templates/{refname}.
+ * /templates/{refname} and /templates/{refname}/{step}, the steps before creation (spec sections
+ * 2 and 4, step "template", state new): what the document is, the optional intro step, the
+ * identity confirmation and the start button. A step a new document cannot be at goes, replacing
+ * the address, to the template step, where a new document is. Opened with a trailing slash, a
+ * collectable template goes to its ui-form create step, any other to /templates/{refname}.
  */
 export function TemplatePage() {
   const { t } = useTranslation('wizard');
-  const { refname = '' } = useParams();
+  const { refname = '', step } = useParams();
   const { pathname } = useLocation();
   const query = useTemplateQuery();
   const locale = useLocale();
@@ -49,6 +59,16 @@ export function TemplatePage() {
       : paths.templates.template.getHref(refname, query);
     return <Navigate to={to} replace />;
   }
+  if (step !== undefined && !isStepOfNewDocument(data, step)) {
+    return <Navigate to={paths.templates.template.getHref(refname, query)} replace />;
+  }
+  if (step === 'identity') {
+    if (!user) {
+      const next = paths.templates.step.getHref(refname, 'identity', query);
+      return <Navigate to={paths.auth.login.getHref({ next, template: refname })} replace />;
+    }
+    return <IdentityConfirmationPage template={data} />;
+  }
 
   const intro = data['intro-step'];
   return (
@@ -60,6 +80,19 @@ export function TemplatePage() {
           {text}
         </p>
       ))}
+
+      {data.notices.length > 0 ? (
+        <section className="dilosi-notice" aria-labelledby="template-notices-heading">
+          <h2 id="template-notices-heading" className="govgr-heading-s">
+            {t('templatePage.noticesTitle')}
+          </h2>
+          {data.notices.map((notice, index) => (
+            <p key={`${index}-${notice}`} className="govgr-body">
+              {notice}
+            </p>
+          ))}
+        </section>
+      ) : null}
 
       {intro ? (
         <section className="dilosi-template-intro" aria-labelledby="template-intro-heading">
@@ -98,7 +131,11 @@ export function TemplatePage() {
       <p className="govgr-body">
         <Link
           className="govgr-btn govgr-btn-primary govgr-btn-cta"
-          to={paths.templates.create.getHref(refname, query)}
+          to={
+            data.confirm_identity
+              ? paths.templates.step.getHref(refname, 'identity', query)
+              : paths.templates.create.getHref(refname, query)
+          }
         >
           {t('templatePage.start')}
           <ArrowRightIcon />

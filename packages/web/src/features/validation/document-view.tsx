@@ -16,7 +16,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The validation view (spec section 2), in the sidebar's order: invalid marker, QR code,
- * reference code, state, template, issue date, actions (PDF). A revoked document shows only
+ * reference code, state, template, issue date, the signatories of a joint declaration (issue
+ * #35), actions (PDF). A revoked document shows only
  * that it is revoked: its sidebar is hidden from validators.
  */
 export function DocumentView({ document }: { document: ValidatedDocument }) {
@@ -66,8 +67,28 @@ export function DocumentView({ document }: { document: ValidatedDocument }) {
             {document.template.code} — {document.template.shortname[locale]}
           </Row>
         ) : null}
+        {document.issuer_identified === undefined ? null : (
+          <Row label={t('show.issuer')}>
+            {document.issuer_identified ? t('show.issuerIdentified') : t('show.issuerAnonymous')}
+          </Row>
+        )}
         {document.issued_at ? (
           <Row label={t('show.issuedAt')}>{formatIssueDate(document.issued_at)}</Row>
+        ) : null}
+        {document.signatories?.length ? (
+          <Row label={t('show.signatories')}>
+            <ul className="govgr-list" data-testid="validation-signatories">
+              {document.signatories.map((signatory) => (
+                <li key={`${signatory.surname} ${signatory.firstname} ${signatory.signed_at}`}>
+                  {signatory.firstname} {signatory.surname}
+                  <br />
+                  <span className="govgr-hint">
+                    {t('show.signedAt', { date: formatIssueDate(signatory.signed_at) })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Row>
         ) : null}
         {document.pdf ? (
           <Row label={t('show.pdf')}>

@@ -1,6 +1,7 @@
 import type { VaultExport, VaultExportLatestResponse, VaultExportResponse } from '@dilosi/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/api-client';
+import { saveFile } from '../../lib/save-file';
 
 /** How often the page asks for progress while the export is being made. */
 export const EXPORT_POLL_MS = 2000;
@@ -42,12 +43,5 @@ export function useRequestExport() {
  */
 export async function downloadExport(url: string, filename: string): Promise<void> {
   const file = await apiFetch<Blob>(url, { blob: true, headers: { Accept: 'application/zip' } });
-  const href = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(file, filename);
 }

@@ -32,6 +32,8 @@ const DOCUMENT = {
   issued_at: '2026-11-20T08:05:07.000Z',
   retention_until: null,
   pdf: null,
+  // Every document answer lists its attachments (none here); the files section reads them.
+  attachments: {},
 } as unknown as ApiDocument;
 
 const item = (n: number, fields: Partial<DocumentHistoryItem>): DocumentHistoryItem => ({

@@ -6,15 +6,20 @@ import { useUnreadMessages } from '../../api/get-unread-messages';
 import { paths } from '../../config/paths';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
+import { useWaitingSignatures } from './api/use-waiting-signatures';
 import './vault.css';
 
-/** `/my`: the citizen's own area: messages (with how many are new), vault, personal details. */
+/**
+ * `/my`: the citizen's own area: messages (with how many are new), vault, joint declarations (with
+ * how many wait for her signature), personal details.
+ */
 export function MyPage() {
   const { t } = useTranslation('vault');
   const { flags } = useAppConfig();
   const { user } = useCurrentUser();
   const unread = useUnreadMessages({ enabled: flags.CITIZENINBOX_ENABLED });
   const count = unread.data ?? 0;
+  const waiting = useWaitingSignatures().data ?? 0;
   const cards = [
     ...(flags.CITIZENINBOX_ENABLED
       ? [
@@ -32,6 +37,12 @@ export function MyPage() {
           },
         ]
       : []),
+    {
+      key: 'joint',
+      href: paths.my.jointList.getHref(),
+      title: t('my.joint.title'),
+      body: waiting > 0 ? t('my.joint.waiting', { count: waiting }) : t('my.joint.body'),
+    },
     {
       key: 'personalDetails',
       href: paths.my.personalDetails.getHref(),

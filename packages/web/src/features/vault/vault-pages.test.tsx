@@ -88,6 +88,7 @@ function vaultDocument(fields: Partial<ApiDocument> = {}): ApiDocument {
     issued_at: '2026-11-20T08:05:07.000Z',
     retention_until: '2026-12-20T08:05:07.000Z',
     pdf: { filename: `${REF}.pdf`, size: 1000, sha256: 'x' },
+    attachments: {},
     ...fields,
   } as unknown as ApiDocument;
 }
@@ -663,7 +664,10 @@ describe('the vault: one document', () => {
 
 describe('/my and the home notice', () => {
   it('/my links to messages (with the unread count), the vault and the details', async () => {
-    server.use(http.post(INBOX, () => HttpResponse.json(inboxPage([], null, 3))));
+    server.use(
+      http.post(INBOX, () => HttpResponse.json(inboxPage([], null, 3))),
+      http.get('/api/joint/consents', () => HttpResponse.json({ data: { consents: [] } })),
+    );
     renderApp('/my', { config: CONFIG });
     expect(await heading('Η περιοχή μου')).toBeTruthy();
     expect(await screen.findByText('Έχετε 3 μη αναγνωσμένα μηνύματα.')).toBeTruthy();
@@ -676,6 +680,61 @@ describe('/my and the home notice', () => {
     );
     expect(within(main).getByRole('link', { name: 'Τα στοιχεία μου' }).getAttribute('href')).toBe(
       '/my/personal-details',
+    );
+  });
+
+  it('/my tells how many joint declarations wait for her signature (issue #35)', async () => {
+    const signatory = (afm: string, state: string) => ({ afm, state });
+    server.use(
+      http.post(INBOX, () => HttpResponse.json(inboxPage([], null, 0))),
+      http.get('/api/joint/consents', () =>
+        HttpResponse.json({
+          data: {
+            consents: [
+              // Waits for her (position 1, pending), twice; signed by her; closed; her own.
+              {
+                id: 'a',
+                state: 'issued',
+                my_position: 1,
+                signatories: [signatory('1', 'signed'), signatory('2', 'pending')],
+              },
+              {
+                id: 'b',
+                state: 'issued',
+                my_position: 1,
+                signatories: [signatory('1', 'signed'), signatory('2', 'pending')],
+              },
+              {
+                id: 'c',
+                state: 'issued',
+                my_position: 1,
+                signatories: [
+                  signatory('1', 'signed'),
+                  signatory('2', 'signed'),
+                  signatory('3', 'pending'),
+                ],
+              },
+              {
+                id: 'd',
+                state: 'canceled',
+                my_position: 1,
+                signatories: [signatory('1', 'signed'), signatory('2', 'pending')],
+              },
+              {
+                id: 'e',
+                state: 'issued',
+                my_position: 0,
+                signatories: [signatory('2', 'signed'), signatory('3', 'pending')],
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    renderApp('/my', { config: CONFIG });
+    expect(await screen.findByText('Περιμένουν την υπογραφή σας 2 κοινές δηλώσεις.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Κοινές δηλώσεις' }).getAttribute('href')).toBe(
+      '/my/joint',
     );
   });
 

@@ -8,22 +8,13 @@ import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useCreatePdfLink, useVaultDocument } from './api/get-vault-document';
 import { date, dateTime, Facts } from './document-facts';
+import { DocumentFiles, downloadFrom } from './document-files';
 import { DocumentTabs } from './document-tabs';
 import { VaultLayout } from './vault-layout';
 
-/** Starts the download of the PDF from its short-lived address (no session needed there). */
-function downloadFrom(url: string, filename: string | undefined): void {
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = filename ?? '';
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 /**
  * `/vault/show/{ref}`: one of the citizen's documents (state, template, issue date, reference
- * code, retention), its PDF, who looked at it and its history (tabs). Another person's or an unknown code: not found.
+ * code, retention), its PDF and attached files, who looked at it and its history (tabs). Another person's or an unknown code: not found.
  */
 export function VaultShowPage() {
   const { t } = useTranslation('vault');
@@ -75,6 +66,7 @@ export function VaultShowPage() {
           {t('show.allActions')}
         </Link>
       </div>
+      <DocumentFiles document={document} referenceCode={code} />
       <DocumentTabs referenceCode={code} documentId={document.id} />
     </VaultLayout>
   );

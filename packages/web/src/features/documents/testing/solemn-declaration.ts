@@ -263,6 +263,8 @@ export function solemnDeclaration(options: DocumentOptions = {}): ApiDocument {
             attempts_left: 5,
             sends_left: 2,
           },
+          // What the server offers a requested document on my-declarations (userActionsFor).
+          actions: ['retrieve', 'resend_otp', 'resend_email_otp', 'download-attachment'],
         }
       : {}),
     ...(state === 'issued'

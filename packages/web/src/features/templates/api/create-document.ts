@@ -1,21 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ApiDocument, DocumentWrite } from '@dilosi/domain';
 import { apiFetch } from '../../../api/api-client';
-import type { CaptchaSolution } from '../../../lib/captcha/solve-captcha';
 
 export type CreateDocumentInput = {
   template: string;
   statements?: Record<string, unknown>;
   callerAuthorizationId?: string;
-  captcha?: CaptchaSolution;
+  /** The altcha widget's payload (base64 JSON), for anonymous use. */
+  captcha?: string;
 };
-
-/**
- * The contract carries the captcha as a string: the solved `{ challenge, nonce }` goes as JSON.
- */
-function encodeCaptcha(solution: CaptchaSolution): string {
-  return JSON.stringify(solution);
-}
 
 /** POST /api/my-declarations/: a new document from a template; answers 201 with the document. */
 export async function createDocument(input: CreateDocumentInput): Promise<ApiDocument> {
@@ -26,7 +19,7 @@ export async function createDocument(input: CreateDocumentInput): Promise<ApiDoc
       : {}),
     // The wizard renders the step it is answered: step_info, please.
     interactive: true,
-    ...(input.captcha ? { captcha: encodeCaptcha(input.captcha) } : {}),
+    ...(input.captcha ? { captcha: input.captcha } : {}),
   };
   const response = await apiFetch<{ data: { document: ApiDocument } }>('/api/my-declarations/', {
     method: 'POST',

@@ -3,6 +3,9 @@ import type { PublicTemplate } from '@dilosi/domain';
 import { apiFetch } from '../../../api/api-client';
 import { useSessionToken } from '../../../api/auth';
 
+/** A template with the active notices of the entity offering it (issue #39). */
+export type TemplateWithNotices = PublicTemplate & { notices: string[] };
+
 /**
  * GET /api/templates/{refname}. The answer depends on who asks (restrictions by tax number,
  * civil servants, claims), so the Authorization header goes along when logged in (apiFetch) and
@@ -11,12 +14,12 @@ import { useSessionToken } from '../../../api/auth';
 export async function getTemplate(
   refname: string,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<PublicTemplate> {
-  const body = await apiFetch<{ data: { template: PublicTemplate } }>(
+): Promise<TemplateWithNotices> {
+  const body = await apiFetch<{ data: { template: PublicTemplate; notices?: string[] } }>(
     `/api/templates/${encodeURIComponent(refname)}`,
     signal ? { signal } : {},
   );
-  return body.data.template;
+  return { ...body.data.template, notices: body.data.notices ?? [] };
 }
 
 export const getTemplateQueryOptions = (refname: string, token: string | null) =>
