@@ -1,10 +1,14 @@
 import {
   caseMachine,
+  correctionMachine,
+  isOpenCaseStatus,
   messageMachine,
   permissionMachine,
   transition,
   type CaseEvent,
   type CaseStatus,
+  type CorrectionEvent,
+  type CorrectionState,
   type MessageEvent,
   type MessageStatus,
   type PermissionEvent,
@@ -33,7 +37,13 @@ export type StatefulAggregate<
   /** The state column, read from the locked row. */
   readonly column: C;
   /** Writes the new state with the change's other columns. */
-  readonly write: (trx: Kysely<DB>, id: string, to: S, columns: Updateable<DB[T]>) => Promise<void>;
+  readonly write: (
+    trx: Kysely<DB>,
+    id: string,
+    to: S,
+    columns: Updateable<DB[T]>,
+    change: StateChange<S>,
+  ) => Promise<void>;
 };
 
 export type StateChange<S extends string> = { from: S; to: S; at: Date };
@@ -76,22 +86,55 @@ export async function changeState<
   const at = change.at ?? now();
   const done = { from, to, at };
   const columns = change.columns?.(row, done);
-  if (to !== from || columns !== undefined) await aggregate.write(trx, row.id, to, columns ?? {});
+  if (to !== from || columns !== undefined)
+    await aggregate.write(trx, row.id, to, columns ?? {}, done);
   await change.record?.(row, done);
   return { ...done, row };
 }
 
+/** A case without a motivated decision (issue #41): its columns cleared. */
+export const NO_DECISION = {
+  decision: null,
+  decision_reason: null,
+  decided_at: null,
+  decided_by: null,
+  decision_document_id: null,
+} as const;
+
 export const caseStatus = {
   machine: caseMachine,
   column: 'status',
-  write: async (trx, id, to, columns) => {
+  // A case that reaches a closed status records when (the statistics' finished per week and time
+  // to finish); one that opens again forgets it.
+  write: async (trx, id, to, columns, change) => {
+    const closes = !isOpenCaseStatus(to) && to !== change.from;
+    const opens = isOpenCaseStatus(to) && !isOpenCaseStatus(change.from);
+    // Opening again also forgets its motivated decision (issue #41).
+    const closedAt = closes
+      ? { closed_at: change.at }
+      : opens
+        ? { closed_at: null, ...NO_DECISION }
+        : {};
     await trx
       .updateTable('inbox_entries')
-      .set({ ...columns, status: to })
+      .set({ ...columns, ...closedAt, status: to })
       .where('id', '=', id)
       .execute();
   },
 } satisfies StatefulAggregate<'inbox_entries', 'status', CaseStatus, CaseEvent>;
+
+/** A correction asked of the citizen (issue #41). */
+export const correctionState = {
+  machine: correctionMachine,
+  column: 'state',
+  write: async (trx, id, to, columns) => {
+    await trx
+      .updateTable('case_corrections')
+      .set({ ...columns, state: to })
+      .where('id', '=', id)
+      .execute();
+  },
+} satisfies StatefulAggregate<'case_corrections', 'state', CorrectionState, CorrectionEvent>;
 
 export const permissionState = {
   machine: permissionMachine,

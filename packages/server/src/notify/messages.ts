@@ -45,6 +45,11 @@ export const NOTIFICATION_MESSAGES = {
   // A change of contact details (issue #38): the code goes to the new address or number.
   contact_email_code: { channel: 'email', params: ['code', 'minutes'] },
   contact_mobile_sms: { channel: 'sms', params: ['code', 'minutes'] },
+  // Joint declarations (issue #35): asked to co-sign (and reminded); the consent ended unsigned.
+  joint_request_sms: { channel: 'sms', params: ['sender', 'title', 'url'] },
+  joint_request_email: { channel: 'email', params: ['sender', 'title', 'url'] },
+  joint_closed_sms: { channel: 'sms', params: ['title', 'reason', 'url'] },
+  joint_closed_email: { channel: 'email', params: ['title', 'reason', 'url'] },
 } as const satisfies Record<string, { channel: NotificationChannel; params: readonly string[] }>;
 
 export type NotificationKey = keyof typeof NOTIFICATION_MESSAGES;

@@ -3,6 +3,8 @@ export const PDF_LABELS = {
   recipient: 'ΠΡΟΣ:',
   issuedAt: 'Ημερομηνία έκδοσης:',
   issuer: 'Εκδότης:',
+  /** The issuer of an anonymous document (issue #37). */
+  anonymousIssuer: 'Μη ταυτοποιημένος (ανώνυμη χρήση)',
   referenceCode: 'Κωδικός επαλήθευσης:',
   validationHint: 'Επαληθεύστε το έγγραφο σαρώνοντας τον κωδικό QR ή στη διεύθυνση:',
   page: (page: number, pages: number) => `Σελίδα ${page} από ${pages}`,

@@ -58,15 +58,19 @@ export function errorBody(
   const locale = requestLocale(request);
   const forPerson = hasTranslation('errors', code);
   const namespace = forPerson ? 'errors' : 'validation';
-  const message = translate(locale, namespace, code, data);
+  // A code raised in more than one situation names which in `data.scope`: its message is then
+  // the catalog's `code__scope` (e.g. event_limit_reached__daily_vouchers), when there is one.
+  const scoped = typeof data?.scope === 'string' ? `${code}__${data.scope}` : undefined;
+  const key = scoped && hasTranslation(namespace, scoped) ? scoped : code;
+  const message = translate(locale, namespace, key, data);
   return {
     error: data ? { code, message, data } : { code, message },
     errors: errorEntries(code, message, data),
     ...(forPerson
       ? {
           'user-message': {
-            el: translate('el', namespace, code, data),
-            en: translate('en', namespace, code, data),
+            el: translate('el', namespace, key, data),
+            en: translate('en', namespace, key, data),
           },
         }
       : {}),

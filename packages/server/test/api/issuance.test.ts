@@ -15,7 +15,7 @@ import {
 } from '@dilosi/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/clock';
-import { solveCaptcha } from '../../src/modules/auth/captcha';
+import { solveCaptcha, type CaptchaChallenge } from '../../src/modules/auth/captcha';
 import { purgeExpiredDocuments } from '../../src/modules/issuance';
 import { loginAnonymously, loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
@@ -31,7 +31,7 @@ type InvalidFields = {
 // (otp-limits.test.ts).
 const ENV = {
   RATE_LIMIT_MAX: '100000',
-  CAPTCHA_DIFFICULTY_BITS: '8',
+  CAPTCHA_MAX_NUMBER: '1000',
   OTP_SENDS_PER_HOUR: '1000',
   OTP_SENDS_PER_DAY: '1000',
   OTP_FAILURES_PER_HOUR: '1000',
@@ -892,19 +892,14 @@ describe('issuance with REFCODE_ENABLED=false, and anonymous templates', () => {
 
   it('issues an anonymous template used anonymously at submit, not official', async () => {
     const anonymous = await loginAnonymously(t, 'anonymous-subject-1');
-    const challenge = (await t.app.inject({ method: 'GET', url: '/api/captcha' })).json<{
-      challenge: string;
-      salt: string;
-      difficulty: number;
-    }>();
+    const challenge = (
+      await t.app.inject({ method: 'GET', url: '/api/captcha' })
+    ).json<CaptchaChallenge>();
     const created = await d.api<DocumentAnswer>('POST', '/api/my-declarations/', {
       token: anonymous,
       json: {
         document: { template: 'anonymous-complaint', statements: {} },
-        captcha: {
-          challenge: challenge.challenge,
-          nonce: solveCaptcha(challenge.salt, challenge.difficulty),
-        },
+        captcha: await solveCaptcha(challenge),
       },
     });
     expect(created.status).toBe(201);
@@ -927,6 +922,12 @@ describe('issuance with REFCODE_ENABLED=false, and anonymous templates', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'issued', is_official: false });
     expect(row.case_id).toMatch(/^\d{4}\/\d{6}$/);
+    // Issue #37: the PDF says the issuer was not identified.
+    const url = (await d.action(anonymous, id, 'pdf')).body.meta?.download_url ?? '';
+    expect(compact(pdfText((await d.download(url)).rawPayload))).toContain(
+      compact('Εκδότης: Μη ταυτοποιημένος (ανώνυμη χρήση)'),
+    );
+    // The validation's issuer_identified: anonymous-scope.test.ts (reference codes on).
     expect(
       await t.database.db.selectFrom('outbox').select('id').where('document_id', '=', id).execute(),
     ).toEqual([]);

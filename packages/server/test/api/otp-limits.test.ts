@@ -20,7 +20,7 @@ import { createTestDatabase, testConfig } from '../helpers';
 
 const ENV = {
   RATE_LIMIT_MAX: '100000',
-  CAPTCHA_DIFFICULTY_BITS: '8',
+  CAPTCHA_MAX_NUMBER: '1000',
   OTP_SENDS_PER_HOUR: '6',
   OTP_SENDS_PER_DAY: '10',
   OTP_FAILURES_PER_HOUR: '10',

@@ -4,6 +4,8 @@ import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { buildMetricsServer } from '../../src/plugins/metrics';
+import { REGISTRY_CHECKS_OFF } from '../../src/modules/registry';
+import { prepareDatabase } from '../../src/seed/prepare-database';
 import { seedDemoData } from '../../src/seed/seed-demo-data';
 import { createTestDatabase, EXTERNAL_LOGINS, testConfig } from '../helpers';
 
@@ -85,6 +87,26 @@ describe('production defaults', () => {
       },
     );
 
+    it('starts no registry simulator and says in one line which checks are off', async () => {
+      expect(app.registry.simulator).toBeNull();
+      expect(app.registry.port.status()).toEqual({
+        adapter: 'none',
+        circuit: 'off',
+        lastLatencyMs: null,
+      });
+      const lines = logs.get(app)?.filter((line) => line.includes('REGISTRY_URL unset')) ?? [];
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0] ?? '{}').msg).toBe(REGISTRY_CHECKS_OFF);
+      app.readiness.markReady();
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json().registry).toEqual({
+        adapter: 'none',
+        circuit: 'off',
+        last_latency_ms: null,
+      });
+    });
+
     it('keeps the OpenAPI document private', async () => {
       const docs = await app.inject({ method: 'GET', url: '/api/docs' });
       expect(docs.statusCode).toBe(404);
@@ -122,8 +144,21 @@ describe('production defaults', () => {
         DASHBOARD_ENABLED: 'false',
         OIDC_GSIS_ISSUER: EXTERNAL_LOGINS.OIDC_GSIS_ISSUER,
         OIDC_GSIS_CLIENT_ID: 'dilosi',
+        ALTCHA_HMAC_KEY: EXTERNAL_LOGINS.ALTCHA_HMAC_KEY,
       }).DEVEL,
     ).toBe(false);
+  });
+
+  it('refuses to start without an ALTCHA key, or with a short one', () => {
+    const { ALTCHA_HMAC_KEY: _key, ...logins } = EXTERNAL_LOGINS;
+    expect(() => testConfig({ NODE_ENV: 'production', ...logins })).toThrow(
+      /ALTCHA_HMAC_KEY="": must be set/,
+    );
+    expect(() =>
+      testConfig({ NODE_ENV: 'production', ...logins, ALTCHA_HMAC_KEY: 'short' }),
+    ).toThrow(/ALTCHA_HMAC_KEY/);
+    // In development a generated key is used.
+    expect(testConfig({ NODE_ENV: 'production', DEVEL: 'true' }).ALTCHA_HMAC_KEY).toBeUndefined();
   });
 
   it('seeds no demo data in production, and refuses to be told to', () => {
@@ -134,6 +169,40 @@ describe('production defaults', () => {
       /SEED_DEMO_DATA="true": demo entities, persons and staff are seeded only with DEVEL=true/,
     );
     expect(testConfig({ NODE_ENV: 'production', DEVEL: 'true' }).SEED_DEMO_DATA).toBe(true);
+  });
+
+  it('prepares a production database with migrations only: no demo row anywhere', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const applied = await prepareDatabase(
+        fresh,
+        testConfig({ NODE_ENV: 'production', ...EXTERNAL_LOGINS }),
+      );
+      expect(applied.length).toBeGreaterThan(0);
+      const tables = [
+        'entities',
+        'persons',
+        'users',
+        'permissions',
+        'documents',
+        'inbox_entries',
+        'citizen_messages',
+      ] as const;
+      const counts = await Promise.all(
+        tables.map(async (table) => {
+          const row = await fresh.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow();
+          return [table, Number(row.n)] as const;
+        }),
+      );
+      expect(Object.fromEntries(counts)).toEqual(
+        Object.fromEntries(tables.map((table) => [table, 0])),
+      );
+    } finally {
+      await fresh.drop();
+    }
   });
 
   it('publishes the OpenAPI document in production only with API_DOCS_PUBLIC=true', async () => {

@@ -32,7 +32,12 @@ describe('GET /readyz', () => {
     t.app.readiness.markReady();
     const ready = await readyz();
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+    // The registry is reported, not checked (a registry outage stops the prefill, not the service).
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok' },
+      registry: { adapter: 'simulator', circuit: 'closed', last_latency_ms: null },
+    });
     expect(ready.headers['cache-control']).toBeUndefined();
   });
 
@@ -48,7 +53,7 @@ describe('GET /readyz', () => {
     t.app.readiness.addCheck({ name: 'redis', check: () => redisUp });
     const down = await readyz();
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({
+    expect(down.json()).toMatchObject({
       status: 'unavailable',
       checks: { database: 'ok', redis: 'error' },
     });

@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordExamples } from '../fixtures/api-examples';
 import { entityId } from '../fixtures/entities';
-import type { client } from '../fixtures/http';
+import { multipart, type client } from '../fixtures/http';
 import { issueToAthens } from '../fixtures/issued-documents';
 import { type Caller, startMatrixApp } from '../fixtures/matrix';
 import type { TestApp } from '../helpers';
@@ -15,6 +18,15 @@ import type { TestApp } from '../helpers';
 
 type Json = Record<string, unknown>;
 type Answer = { data: Json & { [key: string]: unknown }; meta?: Json; message?: string };
+
+/** The test PDF, as an inline attachment value carries it. */
+async function validPdfBase64(): Promise<string> {
+  const file = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../fixtures/files/valid.pdf',
+  );
+  return (await fs.readFile(file)).toString('base64');
+}
 
 /** The keys an object must have (the spec names fields, rarely their values). */
 function expectKeys(value: unknown, keys: string[]): void {
@@ -661,6 +673,157 @@ describe('spec section 7: the calls a client makes', () => {
       });
       expect(answer.status).toBeLessThan(300);
       expect(JSON.stringify(answer.body)).toContain('/api/');
+    });
+  });
+
+  describe('"A separate attachment upload call exists … attachments/{key}/token" and section 3\'s attachment value (filename, content-uri, attachment-index, file_id)', () => {
+    it('an upload sent back as answered round-trips; its value carries a content-uri its owner GETs', async () => {
+      const pdf = await fs.readFile(
+        path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/files/valid.pdf'),
+      );
+      const body = multipart({ template: 'application-attachments', field: 'main_document' }, [
+        { name: 'file', filename: 'proof.pdf', contentType: 'application/pdf', bytes: pdf },
+      ]);
+      const uploaded = await api<Answer>('POST', '/api/attachments', {
+        token: tokens.citizenA,
+        ...body,
+      });
+      expect(uploaded.status).toBe(201);
+      const upload = uploaded.body.data;
+      // The upload's answer, unchanged, as the field's value.
+      const created = await api<Answer>('POST', '/api/my-declarations/', {
+        token: tokens.citizenA,
+        json: {
+          document: {
+            template: 'application-attachments',
+            statements: {},
+            attachments: { main_document: [upload] },
+          },
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const document = created.body.data.document as Json;
+      const valueOf = (doc: Json) =>
+        ((doc.attachments as Record<string, Json[]>).main_document ?? []) as Json[];
+      const [value] = valueOf(document);
+      expectKeys(value, ['file_id', 'filename', 'content-uri', 'attachment-index']);
+      expect(value?.file_id).toBe(upload.file_id);
+      // The address needs no session: the token in it is the authorisation.
+      const file = await t.app.inject({ method: 'GET', url: String(value?.['content-uri']) });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(pdf)).toBe(true);
+
+      const id = String(document.id);
+      const application = { subject: 'Βεβαίωση', application_text: 'Επισυνάπτω τη βεβαίωση.' };
+      const update = (digest: unknown, statements: Json, attachments: Json) =>
+        api<Answer>('POST', `/api/my-declarations/${id}`, {
+          token: tokens.citizenA,
+          json: { document: { 'digest-sha256': digest, statements, attachments } },
+        });
+      const backstep = async () => {
+        const back = await api<Answer>('POST', `/api/my-declarations/${id}/backstep`, {
+          token: tokens.citizenA,
+        });
+        expect(back.status).toBe(200);
+        return (back.body.data.document as Json)['digest-sha256'];
+      };
+      // To the step of the attachment fields.
+      const onward = await update(document['digest-sha256'], {}, {});
+      expect(onward.status, JSON.stringify(onward.body)).toBe(200);
+      expect((onward.body.data.document as Json).step_name).toBe('application');
+      // There, the value sent back as answered, then by its content-uri alone: the same file.
+      const kept = await update((onward.body.data.document as Json)['digest-sha256'], application, {
+        main_document: [value],
+      });
+      expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+      expect(valueOf(kept.body.data.document as Json).map((file) => file.file_id)).toEqual([
+        upload.file_id,
+      ]);
+      const byUri = await update(await backstep(), application, {
+        main_document: [{ 'content-uri': value?.['content-uri'] }],
+      });
+      expect(byUri.status, JSON.stringify(byUri.body)).toBe(200);
+      expect(valueOf(byUri.body.data.document as Json).map((file) => file.file_id)).toEqual([
+        upload.file_id,
+      ]);
+      // As read back: the value with a fresh address (docs/api-examples.md shows it).
+      const read = await api<Answer>('GET', `/api/my-declarations/${id}`, {
+        token: tokens.citizenA,
+      });
+      expect(read.status).toBe(200);
+      expect(valueOf(read.body.data.document as Json)[0]?.['content-uri']).toMatch(
+        /^\/api\/case-files\//,
+      );
+      // An address that names no file of this document: the field says so.
+      const bogus = await update(await backstep(), application, {
+        main_document: [{ 'content-uri': '/api/case-files/not-a-token' }],
+      });
+      expect(bogus.status).toBe(400);
+      expect(JSON.stringify(bogus.body)).toContain('attachment_not_found');
+
+      // download-attachment on the document's scope, and attachments/{key}/token.
+      const action = await api<Answer>(
+        'POST',
+        `/api/my-declarations/${String(document.id)}/action`,
+        {
+          token: tokens.citizenA,
+          json: { action: 'download-attachment', arguments: { key: 'main_document' } },
+        },
+      );
+      expect(action.status).toBe(200);
+      expect(String(action.body.meta?.download_url)).toMatch(/^\/api\/case-files\//);
+      expect(valueOf(action.body.data.document as Json)[0]?.['content-uri']).toMatch(
+        /^\/api\/case-files\//,
+      );
+      const token = await api<Json>(
+        'POST',
+        `/api/my-declarations/${String(document.id)}/attachments/main_document/token`,
+        { token: tokens.citizenA },
+      );
+      expect(token.status).toBe(200);
+      expect(token.body.download_url).toMatch(/^\/api\/case-files\//);
+    });
+
+    it("another citizen's content-uri names no file of hers; the validation shows no addresses", async () => {
+      const mine = await api<Answer>('POST', '/api/my-declarations/', {
+        token: tokens.citizenA,
+        json: {
+          document: {
+            template: 'application-attachments',
+            statements: {},
+            attachments: {
+              main_document: [
+                {
+                  filename: 'a.pdf',
+                  content: await validPdfBase64(),
+                  'content-encoding': 'base64',
+                },
+              ],
+            },
+          },
+        },
+      });
+      expect(mine.status).toBe(201);
+      const uri = ((mine.body.data.document as Json).attachments as Record<string, Json[]>)
+        .main_document?.[0]?.['content-uri'];
+      expect(uri).toMatch(/^\/api\/case-files\//);
+      const theirs = await api<Answer>('POST', '/api/my-declarations/', {
+        token: tokens.citizenB,
+        json: {
+          document: {
+            template: 'application-attachments',
+            statements: {},
+            attachments: { main_document: [{ 'content-uri': uri }] },
+          },
+        },
+      });
+      expect(theirs.status).toBe(400);
+      expect(JSON.stringify(theirs.body)).toContain('attachment_not_found');
+      const validated = await api<Answer>('POST', '/api/validation/document/action', {
+        json: { action: 'retrieve', object_id: issued.referenceCode, arguments: {} },
+      });
+      expect(validated.status).toBe(200);
+      expect(JSON.stringify(validated.body)).not.toContain('/api/case-files/');
     });
   });
 

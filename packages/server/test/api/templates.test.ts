@@ -5,8 +5,8 @@ import type { PageMeta, PublicTemplate } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { DEFAULT_TEMPLATES_DIR } from '../../src/config';
-import { solveCaptcha } from '../../src/modules/auth/captcha';
-import { CatalogError, loadCatalog } from '../../src/modules/templates';
+import { solveCaptcha, type CaptchaChallenge } from '../../src/modules/auth/captcha';
+import { CatalogError, checkCatalog, loadCatalog } from '../../src/modules/templates';
 import { loginAnonymously, loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
 import { FIXTURE_TEMPLATES_DIR } from '../fixtures/test-rules';
@@ -123,6 +123,28 @@ describe('the template catalogue loader', () => {
     },
   );
 
+  it('templates:check lists every problem of every file, naming the field by its key', async () => {
+    const fields = (fixture.fields as Record<string, unknown>[]).map((field, index) =>
+      index === 0 ? { ...field, label: { el: 'Όνομα' } } : field,
+    );
+    const broken = await catalogOf({
+      'a.json': { ...fixture, fields },
+      'b.json': { ...fixture, code: 'OTHER1', refname: 'other-one', version: 'one' },
+      'c.json': withSteps((steps) => {
+        steps[0]!.rules = [{ rule: 'one_category', params: { fields: ['nope'] } }];
+      }),
+    });
+    const { templates, problems } = await checkCatalog(broken);
+    const key = String((fixture.fields as { key: string }[])[0]?.key);
+    expect(templates).toEqual([]);
+    expect(problems).toEqual([
+      expect.stringContaining(`templates/a.json: fields.0 (${key}).label.en: `),
+      expect.stringContaining(`templates/a.json: fields.0 (${key}).label.fr: `),
+      expect.stringContaining('templates/b.json: version: '),
+      'templates/c.json: steps_spec.steps.0.rules.0.params.fields: unknown field "nope"',
+    ]);
+  });
+
   it('refuses a refname or a code used twice', async () => {
     const sameRefname = await catalogOf({
       'a.json': fixture,
@@ -165,7 +187,7 @@ describe('the templates API', () => {
       env: {
         TEMPLATES_DIR: FIXTURE_TEMPLATES_DIR,
         RATE_LIMIT_MAX: '100000',
-        CAPTCHA_DIFFICULTY_BITS: '4',
+        CAPTCHA_MAX_NUMBER: '1000',
       },
     });
     api = client(t.app);
@@ -368,7 +390,8 @@ describe('the templates API', () => {
         token: anonymous,
       });
       expect(closed.status).toBe(403);
-      expect(closed.body.error.code).toBe('template_not_accessible');
+      // The anonymous scope refuses it before the template does (issue #37).
+      expect(closed.body.error.code).toBe('anonymous_scope');
       const open = await api<TemplateAnswer>('GET', '/api/templates/test-anonymous', {
         token: anonymous,
       });
@@ -391,24 +414,18 @@ describe('the templates API', () => {
       });
       expect(wrong.body.error.code).toBe('captcha_invalid');
 
-      const challenge = await api<{ challenge: string; salt: string; difficulty: number }>(
-        'GET',
-        '/api/captcha',
-      );
-      const solution = {
-        challenge: challenge.body.challenge,
-        nonce: solveCaptcha(challenge.body.salt, challenge.body.difficulty),
-      };
+      const challenge = await api<CaptchaChallenge>('GET', '/api/captcha');
+      const solution = await solveCaptcha(challenge.body);
       const created = await api('POST', '/api/my-declarations/', {
         token: anonymous,
-        json: { ...body, captcha: JSON.stringify(solution) },
+        json: { ...body, captcha: solution },
       });
       expect(created.status).toBe(201);
       const replayed = await api<ErrorBody>('POST', '/api/my-declarations/', {
         token: anonymous,
         json: { ...body, captcha: solution },
       });
-      expect(replayed.body.error.code).toBe('captcha_invalid');
+      expect(replayed.body.error.code).toBe('captcha_already_used');
       // A citizen using an anonymous template needs no captcha.
       const byCitizen = await api('POST', '/api/my-declarations/', { token: maria, json: body });
       expect(byCitizen.status).toBe(201);

@@ -149,6 +149,8 @@ describe('public validation', () => {
         state: 'issued',
         is_official: true,
         issued_at: '2025-07-01T10:11:12.000Z',
+        // The fixture's owner is a bare user row, an anonymous subject (issue #37).
+        issuer_identified: false,
         type: 'solemn_declaration',
         template: {
           refname: 'solemn-declaration',

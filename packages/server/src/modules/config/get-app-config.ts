@@ -1,4 +1,4 @@
-import { appConfigSchema, LOCALES, type AppConfig } from '@dilosi/domain';
+import { appConfigSchema, type AppConfig } from '@dilosi/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
@@ -15,14 +15,13 @@ export function publicAppConfig(config: Config): AppConfig {
       LANDING_PAGE_URL: config.LANDING_PAGE_URL ?? null,
       VALIDATION_DEFAULT_CONTEXT: config.VALIDATION_DEFAULT_CONTEXT,
       INBOX_STATES: config.INBOX_STATES,
-      RECAPTCHA_KEY: config.RECAPTCHA_KEY ?? null,
       ISSUE_NOTIFICATION_TITLE: config.ISSUE_NOTIFICATION_TITLE ?? null,
       ISSUE_NOTIFICATION_MESSAGE: config.ISSUE_NOTIFICATION_MESSAGE ?? null,
       FILE_MAX_SIZE: config.FILE_MAX_SIZE,
       COMMUNICATIONS_MESSAGE_MAX_SIZE: config.COMMUNICATIONS_MESSAGE_MAX_SIZE,
       USER_INBOX_INCOMING_LIMIT: config.USER_INBOX_INCOMING_LIMIT,
       USER_INBOX_RETRIEVED_LIMIT: config.USER_INBOX_RETRIEVED_LIMIT,
-      LANGUAGES: [...LOCALES],
+      LANGUAGES: config.LANGUAGES,
       VERSION: process.env.npm_package_version ?? '0.1.0',
     },
   };

@@ -2,6 +2,7 @@ import type { Template } from '@dilosi/domain';
 import type { DocumentRow, User } from '../../db/schema';
 import type { Issuer } from './document-issuer';
 import type { Queryable } from './document-queries';
+import { deliverCorrection } from './deliver-correction';
 import { deliverEntityDocument, deliverIssuedDocument, type IssuanceServices } from '../issuance';
 
 type AfterIssueInput<I extends Issuer> = {
@@ -23,6 +24,9 @@ type AfterIssue<I extends Issuer> = (
 const AFTER_ISSUE: { [K in Issuer['kind']]: AfterIssue<Extract<Issuer, { kind: K }>> } = {
   // The recipient's case, or the custom recipient's link (deliver-document.ts).
   async citizen(trx, services, { issued, template, user, issuedAt }) {
+    // A correction a clerk asked for goes back to its case (issue #41).
+    const corrected = await deliverCorrection(trx, { issued, userId: user.id, issuedAt });
+    if (corrected) return { ...issued, case_id: corrected };
     const caseId = await deliverIssuedDocument(trx, services, {
       row: issued,
       template,

@@ -1,4 +1,5 @@
 import { apiErrorSchema, type ApiDocument } from '@dilosi/domain';
+import { attachmentContentUri } from '../../lib/attachment-download';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { now } from '../../clock';
@@ -6,7 +7,7 @@ import { requireUser } from '../auth';
 import { computeDigest } from './compute-digest';
 import { previewStep, previousEditingStep } from './document-content';
 import { noExtras } from './document-extras';
-import { nextDocumentState } from './document-transition';
+import { nextDocumentState, refuseWhileConsentOpen } from './document-transition';
 import { insertDocumentEvent, listDocumentFiles } from './document-queries';
 import { citizenIssuer, findAsIssuer, type Issuer } from './document-issuer';
 import type { DocumentServices } from './document-services';
@@ -54,6 +55,7 @@ export async function backstepDocument(
     if (!stored) throw declarationNotFound();
     const state = stored.state;
     const backTo = nextDocumentState(state, 'backstep');
+    await refuseWhileConsentOpen(trx, stored.id, 'backstep');
     const definition = await catalog.definition(
       stored.template_refname,
       stored.template_version,
@@ -98,5 +100,10 @@ export async function backstepDocument(
     });
     return { row: updated, template: definition, files: storedFiles };
   });
-  return toApiDocument(template, row, files, noExtras(config));
+  return toApiDocument(
+    template,
+    row,
+    files,
+    noExtras(config, attachmentContentUri(services.issuance)),
+  );
 }

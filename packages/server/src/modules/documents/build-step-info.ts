@@ -91,6 +91,8 @@ function actionsOf(step: TemplateStep, issuer: Template['issuer']): StepInfo['ac
  * with its PDF (`document-pdf`).
  */
 export function buildStepInfo(input: {
+  /** The document's id, for the step's poll endpoint. */
+  documentId?: string;
   template: Template;
   step: TemplateStep;
   state: DocumentState;
@@ -131,6 +133,19 @@ export function buildStepInfo(input: {
         ? (previewStep(template)?.key ?? null)
         : null,
     'is-final-view': state === 'issued' || state === 'revoked',
+    // Registry look-ups (issue #36): the step's poll endpoint, relative to /api.
+    ...(isEditing &&
+      input.documentId &&
+      step.lookups?.length && {
+        poll: {
+          endpoint: `my-declarations/${input.documentId}/lookups`,
+          id_field: 'poll_id',
+          lookups: step.lookups.map((lookup) => ({
+            registry: lookup.registry,
+            fields: Object.keys(lookup.fields),
+          })),
+        },
+      }),
     preview: showsDocument
       ? renderDocumentPreview(template, content.values, content.recipient)
       : null,

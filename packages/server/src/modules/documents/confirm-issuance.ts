@@ -96,6 +96,21 @@ export async function confirmIssuance(
     const remaining = Math.max(0, config.OTP_MAX_ATTEMPTS - outcome.attempts);
     throw otpError(locale, 'otp_invalid', { params: { remaining } });
   }
+  const template = await services.catalog.definition(
+    stored.template_refname,
+    stored.template_version,
+  );
+  // A joint declaration waits for its co-signatories: the author's code opens its consent.
+  if (template.joint) {
+    if (!services.openJointConsent) throw notAllowedOnState();
+    return services.openJointConsent({
+      stored,
+      template,
+      user,
+      codeHash: outcome.codeHash,
+      locale,
+    });
+  }
   return issueDocument(services, {
     stored,
     issuer,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { attachmentContentUri } from '../../lib/attachment-download';
 import {
   apiErrorSchema,
   documentMachine,
@@ -83,16 +84,6 @@ const insertCreated = cachedDocumentWrite(
       .returningAll(),
 );
 
-/** The captcha solution as Captcha.verify reads it: an object, or that object as JSON text. */
-function captchaSolution(captcha: DocumentWrite['captcha']): unknown {
-  if (typeof captcha !== 'string') return captcha;
-  try {
-    return JSON.parse(captcha);
-  } catch {
-    return captcha;
-  }
-}
-
 /** The spec's two paths of a citizen's create: the legacy one and the scope's (section 7). */
 const CREATE_PATHS = ['/my-declarations/', '/gates/USER/gate/documents'] as const;
 
@@ -132,7 +123,7 @@ export async function createDocumentRoute(app: FastifyInstance, services: Docume
         const template = findUsableTemplate(catalog, document.template);
         await checkTemplateAccess(database, template, user);
         if (template.anonymous && user.isAnonymous) {
-          await verifyCaptcha(request, captchaSolution(captcha));
+          await verifyCaptcha(request, captcha);
         }
 
         const draft = await createDraft(services, {
@@ -273,5 +264,10 @@ export async function createDraft(
           return inserted;
         });
   const files = await listDocumentFiles(database.db, row.id, template);
-  return toApiDocument(template, row, files, noExtras(config));
+  return toApiDocument(
+    template,
+    row,
+    files,
+    noExtras(config, attachmentContentUri(services.issuance)),
+  );
 }

@@ -6,7 +6,7 @@ import { findOwnedDocument } from './document-queries';
 import type { DocumentServices } from './document-services';
 import { deletedResponseSchema, documentParamsSchema } from './schemas';
 import { declarationNotFound } from './document-errors';
-import { checkDocumentDeletable } from './document-transition';
+import { checkDocumentDeletable, refuseWhileConsentOpen } from './document-transition';
 
 /**
  * DELETE /api/my-declarations/{id} — deletes a draft (editing or requested) with its files and
@@ -33,6 +33,7 @@ export async function deleteDocumentRoute(app: FastifyInstance, services: Docume
         });
         if (!stored) throw declarationNotFound();
         checkDocumentDeletable(stored.state);
+        await refuseWhileConsentOpen(trx, stored.id, 'delete');
         // Files and events go with the document (on delete cascade).
         await trx.deleteFrom('documents').where('id', '=', stored.id).execute();
       });

@@ -23,6 +23,11 @@ export type DocumentExtras = {
   pdf: { size: number; sha256: string } | null;
   /** Entities' replies to the cases the document opened (issued and revoked documents). */
   replies?: DocumentReply[];
+  /**
+   * The `content-uri` of each attachment value (lib/attachment-download attachmentContentUri),
+   * for a caller who may download the document's files; null: the values carry none.
+   */
+  attachmentUri: ((fileId: string) => string) | null;
 };
 
 /** +306912345678 → 69******78: enough for the citizen to recognise, nothing more. */
@@ -33,9 +38,12 @@ export function maskMobile(mobile: string): string {
   return `${national.slice(0, 2)}${'*'.repeat(national.length - 4)}${national.slice(-2)}`;
 }
 
-/** A draft in editing: nothing besides the row. */
-export function noExtras(config: ExtrasConfig): DocumentExtras {
-  return { config, challenge: null, pdf: null };
+/** A draft in editing: nothing besides the row (and its files' addresses). */
+export function noExtras(
+  config: ExtrasConfig,
+  attachmentUri: DocumentExtras['attachmentUri'],
+): DocumentExtras {
+  return { config, challenge: null, pdf: null, attachmentUri };
 }
 
 /**
@@ -46,6 +54,7 @@ export async function loadDocumentExtras(
   db: Queryable,
   row: Pick<DocumentRow, 'id' | 'state'>,
   config: ExtrasConfig,
+  attachmentUri: DocumentExtras['attachmentUri'],
 ): Promise<DocumentExtras> {
   const state = row.state as DocumentState;
   const challenge =
@@ -75,5 +84,5 @@ export async function loadDocumentExtras(
           state: reply.state,
         }))
       : [];
-  return { config, challenge, pdf, replies };
+  return { config, challenge, pdf, replies, attachmentUri };
 }

@@ -1,4 +1,5 @@
 import { apiErrorSchema, parseReferenceCode } from '@dilosi/domain';
+import { attachmentContentUri } from '../../lib/attachment-download';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
@@ -49,7 +50,7 @@ export async function getCitizenDeclarationRoute(app: FastifyInstance, services:
       const template = await catalog.definition(row.template_refname, row.template_version);
       const [files, extras] = await Promise.all([
         listDocumentFiles(database.db, row.id, template),
-        loadDocumentExtras(database.db, row, config),
+        loadDocumentExtras(database.db, row, config, attachmentContentUri(services)),
       ]);
       return { data: { document: toApiDocument(template, row, files, extras) } };
     },

@@ -1,4 +1,5 @@
 import { apiErrorSchema, type ApiDocument } from '@dilosi/domain';
+import { attachmentContentUri } from '../../lib/attachment-download';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth';
@@ -45,6 +46,11 @@ export async function getDocument(
   if (!row) throw declarationNotFound();
   const template = await catalog.definition(row.template_refname, row.template_version);
   const files = await listDocumentFiles(database.db, row.id, template);
-  const extras = await loadDocumentExtras(database.db, row, config);
+  const extras = await loadDocumentExtras(
+    database.db,
+    row,
+    config,
+    attachmentContentUri(services.issuance),
+  );
   return toApiDocument(template, row, files, extras);
 }

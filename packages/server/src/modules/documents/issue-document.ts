@@ -1,17 +1,21 @@
 import crypto from 'node:crypto';
+import { attachmentContentUri } from '../../lib/attachment-download';
 import {
   referenceCodeFromRandomBytes,
   renderDocumentPreview,
   type ApiDocument,
   type DocumentState,
   type Locale,
+  type LocalizedText,
   DAY_MS,
 } from '@dilosi/domain';
 import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
 import type { DocumentRow, User } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { PDF_LABELS } from '../../pdf/pdf-labels';
 import { afterIssue } from './after-issue';
+import { claimTemplateService } from '../template-services';
 import { computeDigest } from './compute-digest';
 import { contentOf, toApiDocument } from './to-api-document';
 import { declarationNotFound } from './document-errors';
@@ -47,6 +51,11 @@ export type IssueInput = {
    * document's text in it, as a translation for information (docs/pdf.md).
    */
   locale?: Locale;
+  /**
+   * Paragraphs added after the text in the PDF: a joint declaration's signatories with the time
+   * of each signature (modules/joint, issue #35).
+   */
+  appendix?: readonly LocalizedText[];
 };
 
 /** Deletes the document's SMS challenge, answering the hash of its code. */
@@ -131,7 +140,8 @@ export async function issueDocument(
   const content = contentOf(stored, files);
   // Documents are issued in Greek (docs/pdf.md): the preview carries every language; the PDF reads
   // el, followed by the issuing language's text as a translation when that is not Greek.
-  const preview = renderDocumentPreview(template, content.values, content.recipient);
+  const text = renderDocumentPreview(template, content.values, content.recipient);
+  const preview = input.appendix ? { ...text, body: [...text.body, ...input.appendix] } : text;
 
   for (let attempt = 1; ; attempt += 1) {
     const referenceCode = referenceCodeFromRandomBytes(crypto.randomBytes(10));
@@ -141,7 +151,11 @@ export async function issueDocument(
       title: template.title.el,
       referenceCode,
       issuedAt,
-      issuer: issuerKindOf(issuer).issuerName(issuer),
+      // An anonymous document says its issuer was not identified (issue #37).
+      issuer:
+        user.anonymous_subject !== null
+          ? PDF_LABELS.anonymousIssuer
+          : issuerKindOf(issuer).issuerName(issuer),
       locale: input.locale,
     });
     try {
@@ -154,6 +168,16 @@ export async function issueDocument(
           input.from === 'editing' ? nextDocumentState(locked.state, 'request') : locked.state;
         const issuedState = nextDocumentState(confirming, 'confirm');
         if (locked.digest !== stored.digest) throw new AppError(409, 'document_modified');
+        // The template's service (issue #40): checked again under lock, a voucher taken.
+        if (issuer.kind === 'citizen') {
+          await claimTemplateService(trx, {
+            template,
+            values: locked.values,
+            user,
+            documentId: stored.id,
+            at: issuedAt,
+          });
+        }
         // The code is used up with the issuance (a refusal below rolls the delete back).
         const challenge = await useChallenge.executeTakeFirst(trx, { documentId: stored.id });
         // A new code was sent meanwhile: the one entered is no longer the one to use.
@@ -196,7 +220,12 @@ export async function issueDocument(
         return afterIssue(trx, services, { issuer, issued, template, user, issuedAt });
       });
       const pdfInfo = { size: pdf.length, sha256 };
-      return toApiDocument(template, row, files, { config, challenge: null, pdf: pdfInfo });
+      return toApiDocument(template, row, files, {
+        config,
+        challenge: null,
+        pdf: pdfInfo,
+        attachmentUri: attachmentContentUri(services),
+      });
     } catch (error) {
       if (attempt < MAX_CODE_TRIES && isReferenceCodeClash(error)) continue;
       throw error;

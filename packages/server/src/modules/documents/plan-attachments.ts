@@ -7,7 +7,20 @@ import {
   type PendingUploadTake,
 } from '../../lib/uploads/pending-uploads';
 import type { UploadedFile } from '../../lib/uploads/read-multipart-body';
+import { fileIdOfContentUri } from '../../lib/attachment-download';
 import type { DocumentFileInfo, Queryable } from './document-queries';
+
+/**
+ * The file an attachment value names: its `file_id`, or the file its `content-uri` names (an
+ * address that names none: the address itself, which no file has, so the field reports
+ * attachment_not_found). Undefined for a file inline.
+ */
+export function namedFileId(entry: AttachmentWrite): string | undefined {
+  if ('file_id' in entry) return entry.file_id;
+  if ('content-uri' in entry)
+    return fileIdOfContentUri(entry['content-uri']) ?? entry['content-uri'];
+  return undefined;
+}
 
 export type AttachmentPlan = {
   /** What each field will hold, for validation (size is all validateValues reads). */
@@ -40,9 +53,7 @@ export function planAttachments(
   for (const key of fieldKeys) {
     const stored = existing.filter((file) => file.field_key === key);
     const entries = attachments[key];
-    const keptIds = entries
-      ? new Set(entries.flatMap((entry) => ('file_id' in entry ? [entry.file_id] : [])))
-      : null;
+    const keptIds = entries ? new Set(entries.flatMap((entry) => namedFileId(entry) ?? [])) : null;
     const added = new Map<number, UploadedFile>();
     for (const upload of uploads) {
       if (upload.fieldKey === key && upload.position === undefined) added.set(upload.index, upload);
@@ -58,9 +69,10 @@ export function planAttachments(
     ];
     let next = Math.max(-1, ...kept.map((file) => file.attachment_index), ...added.keys()) + 1;
     for (const [position, entry] of (entries ?? []).entries()) {
-      if ('file_id' in entry) {
-        if (stored.some((file) => file.id === entry.file_id) || taken.has(entry.file_id)) continue;
-        const upload = pending.get(entry.file_id);
+      const fileId = namedFileId(entry);
+      if (fileId !== undefined) {
+        if (stored.some((file) => file.id === fileId) || taken.has(fileId)) continue;
+        const upload = pending.get(fileId);
         if (!upload) {
           if (!plan.missing.includes(key)) plan.missing.push(key);
           continue;
@@ -102,9 +114,10 @@ export async function planDocumentAttachments(
   const { existing, attachments, fields, locale } = input;
   const storedIds = new Set(existing.map((file) => file.id));
   const referenced = [...fields.keys()].flatMap((key) =>
-    (attachments[key] ?? []).flatMap((entry) =>
-      'file_id' in entry && !storedIds.has(entry.file_id) ? [entry.file_id] : [],
-    ),
+    (attachments[key] ?? []).flatMap((entry) => {
+      const fileId = namedFileId(entry);
+      return fileId !== undefined && !storedIds.has(fileId) ? [fileId] : [];
+    }),
   );
   const pending = await findPendingUploads(db, input.ownerId, referenced);
   const plan = planAttachments(

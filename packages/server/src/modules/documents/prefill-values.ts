@@ -1,12 +1,15 @@
 import type { PersonAttribute, PersonData, Template } from '@dilosi/domain';
-import { cachedStatement } from '../../db/cached-statement';
 import type { Database } from '../../db/database';
 import type { Person, User } from '../../db/schema';
+import { registryOf } from '../registry';
 
-/** The registry's row for a tax number (every new document reads it). */
-const personByAfm = cachedStatement((db, { afm }: { afm: string }) =>
-  db.selectFrom('persons').selectAll().where('afm', '=', afm),
-);
+/** The tax registry's record of a tax number (every new document reads it), through the port. */
+async function personByAfm(database: Database, afm: string): Promise<Person | undefined> {
+  const registry = registryOf(database);
+  if (!registry.isAvailable) return undefined;
+  const answer = await registry.lookup('tax', afm);
+  return (answer.data as Person | null) ?? undefined;
+}
 
 /** 'YYYY-MM-DD' (a SQL date) as the DD/MM/YYYY the forms use. */
 function toFormDate(value: string | null): string | undefined {
@@ -54,7 +57,7 @@ function userData(user: User): PersonData {
 
 /**
  * The values of a new document: each field's default `value`, then the registry's value for
- * fields with an `origin` (persons row of the user's tax number). Answers the keys filled from
+ * fields with an `origin` (the tax registry's record of the user's tax number). Answers the keys filled from
  * the registry too: their external_immutable fields cannot be changed by the citizen.
  */
 export async function prefillValues(
@@ -62,9 +65,7 @@ export async function prefillValues(
   template: Template,
   user: User,
 ): Promise<{ values: Record<string, unknown>; registryFields: string[] }> {
-  const person = user.afm
-    ? await personByAfm.executeTakeFirst(database.db, { afm: user.afm })
-    : undefined;
+  const person = user.afm ? await personByAfm(database, user.afm) : undefined;
   const registry = person ? personData(person) : user.afm ? userData(user) : {};
   const values: Record<string, unknown> = {};
   const registryFields: string[] = [];

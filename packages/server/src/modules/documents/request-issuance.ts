@@ -1,4 +1,5 @@
 import type { ApiDocument } from '@dilosi/domain';
+import { attachmentContentUri } from '../../lib/attachment-download';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import { issueDocument } from './issue-document';
@@ -104,5 +105,10 @@ export async function requestIssuance(
     );
     return { row: updated, files: storedFiles, challenge };
   });
-  return toApiDocument(template, row, files, { config, challenge, pdf: null });
+  return toApiDocument(template, row, files, {
+    config,
+    challenge,
+    pdf: null,
+    attachmentUri: attachmentContentUri(services),
+  });
 }

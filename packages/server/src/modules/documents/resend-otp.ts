@@ -1,7 +1,7 @@
 import { actionMessage } from './action-messages';
 import { withLockedDocument, type DocumentActionInput } from './document-action';
 import { insertDocumentEvent, type Queryable } from './document-queries';
-import { nextDocumentState } from './document-transition';
+import { nextDocumentState, refuseWhileConsentOpen } from './document-transition';
 import { certifiedMobileOf, type IssuanceServices, sendOtp } from '../issuance';
 
 /** `resend_otp` (requested → requested): a new SMS code to the certified mobile. */
@@ -18,6 +18,7 @@ export async function resendOtp(
     'resend_otp',
     async (handle, locked) => {
       const state = nextDocumentState(locked.state, 'resend_otp');
+      await refuseWhileConsentOpen(handle, locked.id, 'resend_otp');
       await sendOtp(handle, services, { documentId: locked.id, mobile, locale });
       await insertDocumentEvent(handle, {
         documentId: locked.id,

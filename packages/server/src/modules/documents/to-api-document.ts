@@ -36,6 +36,21 @@ export function contentOf(row: DocumentRow, files: readonly DocumentFileInfo[]):
   };
 }
 
+/** The content with each attachment value's `content-uri`, when the answer carries them. */
+function withContentUris(
+  content: DocumentContent,
+  attachmentUri: DocumentExtras['attachmentUri'],
+): DocumentContent {
+  if (!attachmentUri) return content;
+  const attachments = Object.fromEntries(
+    Object.entries(content.attachments).map(([key, files]) => [
+      key,
+      files.map((file) => ({ ...file, 'content-uri': attachmentUri(file.file_id) })),
+    ]),
+  );
+  return { ...content, attachments };
+}
+
 /** The step a document in this state is shown at. */
 function currentStep(template: Template, row: DocumentRow, content: DocumentContent): TemplateStep {
   const state = row.state as DocumentState;
@@ -89,7 +104,7 @@ export function toApiDocument(
   files: readonly DocumentFileInfo[],
   extras: DocumentExtras,
 ): ApiDocument {
-  const content = contentOf(row, files);
+  const content = withContentUris(contentOf(row, files), extras.attachmentUri);
   const state = row.state as DocumentState;
   const step = currentStep(template, row, content);
   const otp = otpOf(extras);
@@ -104,6 +119,7 @@ export function toApiDocument(
     state,
     step_name: step.key,
     step_info: buildStepInfo({
+      documentId: row.id,
       template,
       step,
       state,

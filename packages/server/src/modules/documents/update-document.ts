@@ -1,3 +1,4 @@
+import { attachmentContentUri } from '../../lib/attachment-download';
 import {
   apiErrorSchema,
   canTransition,
@@ -18,6 +19,7 @@ import type { DocumentRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requestLocale } from '../../lib/i18n';
 import { requireUser, type CurrentUser } from '../auth';
+import type { User } from '../../db/schema';
 import { checkUploads } from '../../lib/uploads/check-uploads';
 import { computeDigest } from './compute-digest';
 import {
@@ -49,6 +51,10 @@ import { changesFiles, storeUploads } from './store-uploads';
 import { applyStatements } from './take-statements';
 import { contentOf, toApiDocument } from './to-api-document';
 import { invalidFieldsError, toInvalidFields } from './to-invalid-fields';
+import { checkCoSignatories } from './check-co-signatories';
+import { checkWithRegistries, withRegistryAnswers, type RegistryAnswers } from './registry-checks';
+import { checkTemplateService } from '../template-services';
+import { registryOf } from '../registry';
 
 /**
  * Whether this update belongs to issuance: in state requested (the SMS code), or `submit` at
@@ -155,77 +161,88 @@ export async function saveDocumentStep(
     if (step === 'request') return requestIssuance(issuance, issuanceInput);
     if (step === 'confirm') return confirmIssuance(issuance, issuanceInput);
   }
-  const saved = await database.db.transaction().execute(async (trx) => {
-    const stored = await findAsIssuer(trx, issuer, input.id, { forUpdate: true });
-    if (!stored) throw declarationNotFound();
-    if (issuance && canTransition(documentMachine, stored.state, 'confirm')) {
-      return { requested: stored, issuance } as const;
-    }
-    const state = stored.state;
-    const updatedState = nextDocumentState(state, 'update');
-    const sentDigest = document['digest-sha256'];
-    if (sentDigest !== undefined && sentDigest !== stored.digest) {
-      throw new AppError(409, 'document_modified');
-    }
-    const definition = await catalog.definition(
-      stored.template_refname,
-      stored.template_version,
-      trx,
-    );
-    const step = stepOf(definition, stored.step);
-    const storedFiles = await listDocumentFiles(trx, stored.id, definition);
-    const content = contentOf(stored, storedFiles);
-    if (!step || !nextEditingStep(definition, step.key, content)) throw notAllowedOnState();
+  // The registry is asked outside the transaction (it may need the only connection): a step
+  // needing an answer not fetched yet is rolled back, the answers fetched, and the step run again.
+  const registry = registryOf(database);
+  const fetched: RegistryAnswers = new Map();
+  const saved = await withRegistryAnswers(registry, fetched, () =>
+    database.db.transaction().execute(async (trx) => {
+      const stored = await findAsIssuer(trx, issuer, input.id, { forUpdate: true });
+      if (!stored) throw declarationNotFound();
+      if (issuance && canTransition(documentMachine, stored.state, 'confirm')) {
+        return { requested: stored, issuance } as const;
+      }
+      const state = stored.state;
+      const updatedState = nextDocumentState(state, 'update');
+      const sentDigest = document['digest-sha256'];
+      if (sentDigest !== undefined && sentDigest !== stored.digest) {
+        throw new AppError(409, 'document_modified');
+      }
+      const definition = await catalog.definition(
+        stored.template_refname,
+        stored.template_version,
+        trx,
+      );
+      const step = stepOf(definition, stored.step);
+      const storedFiles = await listDocumentFiles(trx, stored.id, definition);
+      const content = contentOf(stored, storedFiles);
+      if (!step || !nextEditingStep(definition, step.key, content)) throw notAllowedOnState();
 
-    const { values, recipient, plan } = await readStepInput(trx, {
-      definition,
-      step,
-      content,
-      storedValues: stored.values,
-      storedFiles,
-      document,
-      uploads: input.uploads,
-      ownerId: user.id,
-      fileMaxSize: config.FILE_MAX_SIZE,
-      locale,
-    });
-    const next = nextEditingStep(definition, step.key, {
-      ...content,
-      values,
-      recipient,
-    });
-    if (!next) throw notAllowedOnState();
-    if (plan.removeIds.length > 0) {
-      await trx.deleteFrom('document_files').where('id', 'in', plan.removeIds).execute();
-    }
-    await storeUploads(trx, stored.id, plan);
-    const updated = await updateDocumentRecorded(
-      trx,
-      stored.id,
-      {
-        state: updatedState,
-        values: JSON.stringify(values),
-        recipient: recipient === null ? null : JSON.stringify(recipient),
-        step: next.key,
-        digest: computeDigest({ values, recipient, step: next.key }),
-        updated_at: now(),
-      },
-      [
+      const { values, recipient, plan } = await readStepInput(trx, {
+        definition,
+        step,
+        content,
+        storedValues: stored.values,
+        storedFiles,
+        document,
+        uploads: input.uploads,
+        ownerId: user.id,
+        fileMaxSize: config.FILE_MAX_SIZE,
+        locale,
+        user: user.record,
+        documentId: stored.id,
+        registry: fetched,
+      });
+      const next = nextEditingStep(definition, step.key, {
+        ...content,
+        values,
+        recipient,
+      });
+      if (!next) throw notAllowedOnState();
+      if (plan.removeIds.length > 0) {
+        await trx.deleteFrom('document_files').where('id', 'in', plan.removeIds).execute();
+      }
+      await storeUploads(trx, stored.id, plan);
+      const updated = await updateDocumentRecorded(
+        trx,
+        stored.id,
         {
-          action: 'update',
-          fromState: state,
-          toState: updatedState,
+          state: updatedState,
+          values: JSON.stringify(values),
+          recipient: recipient === null ? null : JSON.stringify(recipient),
           step: next.key,
-          userId: user.id,
+          digest: computeDigest({ values, recipient, step: next.key }),
+          updated_at: now(),
         },
-      ],
-    );
-    return {
-      row: updated,
-      template: definition,
-      files: changesFiles(plan) ? await listDocumentFiles(trx, stored.id, definition) : storedFiles,
-    };
-  });
+        [
+          {
+            action: 'update',
+            fromState: state,
+            toState: updatedState,
+            step: next.key,
+            userId: user.id,
+          },
+        ],
+      );
+      return {
+        row: updated,
+        template: definition,
+        files: changesFiles(plan)
+          ? await listDocumentFiles(trx, stored.id, definition)
+          : storedFiles,
+      };
+    }),
+  );
   if (saved.requested) {
     const stored = saved.requested;
     return confirmIssuance(saved.issuance, {
@@ -237,7 +254,12 @@ export async function saveDocumentStep(
       stored,
     });
   }
-  return toApiDocument(saved.template, saved.row, saved.files, noExtras(config));
+  return toApiDocument(
+    saved.template,
+    saved.row,
+    saved.files,
+    noExtras(config, attachmentContentUri(services.issuance)),
+  );
 }
 
 /**
@@ -259,6 +281,11 @@ async function readStepInput(
     ownerId: string;
     fileMaxSize: number;
     locale: Locale;
+    /** The citizen writing, for the template's service (issue #40). */
+    user: Pick<User, 'id' | 'afm'>;
+    documentId: string;
+    /** The registries' answers fetched before the transaction (second parent, student number). */
+    registry: RegistryAnswers;
   },
 ) {
   const { definition, step, content, storedFiles, document, locale } = input;
@@ -294,6 +321,29 @@ async function readStepInput(
   });
   const failed = new Set(errors.map((entry) => entry.field));
   errors.push(...recipients.errors.filter((entry) => !failed.has(entry.field)));
+  if (errors.length === 0) {
+    const keys = new Set(editable.map((field) => field.key));
+    errors.push(...(await checkCoSignatories(trx, definition, values, keys)));
+    errors.push(
+      ...checkWithRegistries(input.registry, step, values, {
+        editableKeys: keys,
+        afm: input.user.afm,
+      }),
+    );
+  }
+  if (errors.length === 0) {
+    const keys = new Set(editable.map((field) => field.key));
+    errors.push(
+      ...(await checkTemplateService(trx, {
+        template: definition,
+        values,
+        user: input.user,
+        documentId: input.documentId,
+        at: now(),
+        editableKeys: keys,
+      })),
+    );
+  }
   if (errors.length > 0) {
     throw invalidFieldsError('invalid_fields', toInvalidFields(errors, fields, definition, locale));
   }

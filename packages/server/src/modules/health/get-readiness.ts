@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RegistryPort } from '../registry';
 import type { Readiness } from './readiness';
 
 const readinessSchema = z.object({
   status: z.enum(['starting', 'ready', 'draining', 'unavailable']),
   checks: z.record(z.string(), z.enum(['ok', 'error'])),
+  // Reported, not a check: a registry outage closes the prefill, not the service.
+  registry: z
+    .object({
+      adapter: z.enum(['gateway', 'simulator', 'none']),
+      circuit: z.enum(['closed', 'open', 'half_open', 'off']),
+      last_latency_ms: z.number().nullable(),
+    })
+    .optional(),
 });
 
 /**
@@ -14,7 +23,11 @@ const readinessSchema = z.object({
  * database or Redis does not answer. /healthz stays the liveness answer: a draining process is
  * alive, and restarting it for a database outage would not help.
  */
-export async function getReadinessRoute(app: FastifyInstance, readiness: Readiness): Promise<void> {
+export async function getReadinessRoute(
+  app: FastifyInstance,
+  readiness: Readiness,
+  registry?: Pick<RegistryPort, 'status'>,
+): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/readyz',
     {
@@ -42,9 +55,18 @@ export async function getReadinessRoute(app: FastifyInstance, readiness: Readine
       );
       const checks = Object.fromEntries(results);
       const ready = results.every(([, result]) => result === 'ok');
-      return reply
-        .status(ready ? 200 : 503)
-        .send({ status: ready ? 'ready' : 'unavailable', checks });
+      const status = registry?.status();
+      return reply.status(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'unavailable',
+        checks,
+        ...(status && {
+          registry: {
+            adapter: status.adapter,
+            circuit: status.circuit,
+            last_latency_ms: status.lastLatencyMs,
+          },
+        }),
+      });
     },
   );
 }

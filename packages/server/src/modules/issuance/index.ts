@@ -4,18 +4,29 @@ import { messageDocumentRoutes } from './message-document';
 
 // The services below modules/documents, which decides a document's life: the SMS code, the
 // keys and download addresses of sealed PDFs, and the delivery of an issued document.
-export { createIssuanceServices, type IssuanceServices } from './issuance-services';
+export {
+  createIssuanceServices,
+  type IssuanceServices,
+  type JointOpening,
+} from './issuance-services';
 export { certifiedMobileOf } from './certified-mobile';
 export {
   OTP_FIELD_KEY,
   OTP_FORMAT,
+  hashOtp,
+  newOtpCode,
   otpMatches,
   readOtpInput,
   sendOtp,
   type SentChallenge,
 } from './otp';
-export { otpError, otpMaxAttempts } from './otp-errors';
-export { lockOtpSubject, otpFailureWaitSeconds, recordOtpEvent } from './otp-limits';
+export { otpAlreadySent, otpError, otpMaxAttempts } from './otp-errors';
+export {
+  lockOtpSubject,
+  otpFailureWaitSeconds,
+  otpSendWaitSeconds,
+  recordOtpEvent,
+} from './otp-limits';
 export { citizenName, documentLinkParams, validationUrlOf } from './document-links';
 export { deliverIssuedDocument } from './deliver-document';
 export { deliverEntityDocument } from './deliver-entity-document';

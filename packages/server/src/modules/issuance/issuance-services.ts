@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import type { ApiDocument, Locale, Template } from '@dilosi/domain';
+import type { DocumentRow } from '../../db/schema';
+import type { CurrentUser } from '../auth';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Notifier } from '../../notify';
@@ -20,6 +23,20 @@ export type IssuanceServices = {
   otpKey: Buffer;
   /** HMAC key of the PDF download tokens. */
   pdfTokenKey: Buffer;
+  /**
+   * A joint declaration's author entered her SMS code: the consent opens instead of the document
+   * being issued (modules/joint, set by app.ts; issue #35).
+   */
+  openJointConsent?: (input: JointOpening) => Promise<ApiDocument>;
+};
+
+/** What confirm-issuance hands to modules/joint when the author's code was right. */
+export type JointOpening = {
+  stored: DocumentRow;
+  template: Template;
+  user: CurrentUser;
+  codeHash: string;
+  locale: Locale;
 };
 
 const newKey = () => crypto.randomBytes(32).toString('base64');

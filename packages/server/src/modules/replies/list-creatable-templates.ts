@@ -1,13 +1,16 @@
 import type { EntityTemplate, EntityTemplateUse, PageMeta } from '@dilosi/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { pageMeta } from '../../lib/paging';
-import type { TemplateCatalog } from '../templates';
+import { listEntityTemplates, type TemplateCatalog } from '../templates';
 
-/** The templates an entity may use for `use`, one page of them, by refname. */
-export function listCreatableTemplates(
+/** The templates the entity was granted for `use`, one page of them, by refname. */
+export async function listCreatableTemplates(
+  db: Kysely<DB>,
   catalog: TemplateCatalog,
-  input: { use: EntityTemplateUse; limit: number; offset: number },
-): { data: EntityTemplate[]; meta: PageMeta } {
-  const all = catalog.listForEntity(input.use);
+  input: { entityId: string; use: EntityTemplateUse; limit: number; offset: number },
+): Promise<{ data: EntityTemplate[]; meta: PageMeta }> {
+  const all = await listEntityTemplates(db, catalog, input.entityId, input.use);
   const data = all.slice(input.offset, input.offset + input.limit).map((template) => ({
     refname: template.refname,
     code: template.code,

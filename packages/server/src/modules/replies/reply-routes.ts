@@ -58,8 +58,11 @@ export async function replyRoutes(app: FastifyInstance, services: ReplyServices)
       },
     },
     async (request) => {
-      await clerkOf(request, request.params.e);
-      return listCreatableTemplates(services.catalog, request.query);
+      const { entity } = await clerkOf(request, request.params.e);
+      return listCreatableTemplates(db, services.catalog, {
+        ...request.query,
+        entityId: entity.id,
+      });
     },
   );
 

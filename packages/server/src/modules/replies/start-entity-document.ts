@@ -3,12 +3,14 @@ import type { Entity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth';
 import { createDraft, type UploadedFile } from '../documents';
+import { findEntityTemplate } from '../templates';
 import { documentServicesOf, type ReplyServices } from './reply-services';
 
 /**
  * A clerk starts a document the entity issues to a citizen (the templates page): a draft of
  * one of the entity's issue templates, the entity's name filled in; the citizen is named by AFM
- * in the wizard. Not an issue template: 400 template_not_for_entity.
+ * in the wizard. Not an issue template granted to
+ * the entity: 400 template_not_for_entity.
  */
 export async function startEntityDocument(
   services: ReplyServices,
@@ -22,7 +24,13 @@ export async function startEntityDocument(
     uploads?: UploadedFile[];
   },
 ): Promise<ApiDocument> {
-  const template = services.catalog.findForEntity(input.template, 'issue');
+  const template = await findEntityTemplate(
+    services.database.db,
+    services.catalog,
+    input.entity.id,
+    input.template,
+    'issue',
+  );
   if (!template) throw new AppError(400, 'template_not_for_entity');
   return createDraft(documentServicesOf(services), {
     locale: input.locale,

@@ -4,13 +4,15 @@ import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth';
 import { findCase, findCaseCitizen } from '../cases';
 import { createDraft, type UploadedFile } from '../documents';
+import { findEntityTemplate } from '../templates';
 import { documentServicesOf, type ReplyServices } from './reply-services';
 
 /**
  * A clerk starts a reply to a case from one of the entity's reply templates: a draft document
  * issued by the entity (the clerk its author), answering the case (`targets`), for the case's
  * citizen, with the case number, the entity's and the citizen's names filled in; the case
- * history records `replying` in the same transaction. Not a reply template: 400
+ * history records `replying` in the same transaction. Not a reply template granted to the
+ * entity: 400
  * template_not_for_entity; another entity's case: 404 case_not_found.
  */
 export async function startReply(
@@ -28,7 +30,13 @@ export async function startReply(
   },
 ): Promise<ApiDocument> {
   const { database } = services;
-  const template = services.catalog.findForEntity(input.template, 'reply');
+  const template = await findEntityTemplate(
+    services.database.db,
+    services.catalog,
+    input.entity.id,
+    input.template,
+    'reply',
+  );
   if (!template) throw new AppError(400, 'template_not_for_entity');
   const entry = await findCase(database.db, input.entity.id, input.inboxId);
   const citizen = await findCaseCitizen(database.db, entry.document_id, entry.citizen_afm);

@@ -51,7 +51,9 @@ export async function checkFileRoute(
       const row = await services.database.db
         .selectFrom('document_pdfs')
         .innerJoin('documents', 'documents.id', 'document_pdfs.document_id')
+        .leftJoin('users', 'users.id', 'documents.owner_id')
         .select([
+          'users.anonymous_subject',
           'documents.id',
           'documents.reference_code',
           'documents.state',
@@ -71,8 +73,10 @@ export async function checkFileRoute(
       }
       // For the owner's access log: a file check is a validation without a context.
       services.accessLog.record({ documentId: row.id, kind: 'validation' });
+      const { anonymous_subject: anonymousSubject, ...found } = row;
       const document = await toValidatedDocument(services, row.reference_code, {
-        ...row,
+        ...found,
+        issuer_identified: anonymousSubject === null,
         state: row.state === 'revoked' ? 'revoked' : 'issued',
       });
       return { data: { result: 'authentic', document } };

@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart';
+import { multipart } from '../../lib/uploads/multipart-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';

@@ -31,6 +31,7 @@ function pickDocument(document: ValidatedDocument): ValidatedDocument {
     reference_code: document.reference_code,
     state: document.state,
     is_official: document.is_official,
+    issuer_identified: document.issuer_identified,
     issued_at: document.issued_at,
     type: document.type,
     template: template && {
@@ -45,6 +46,11 @@ function pickDocument(document: ValidatedDocument): ValidatedDocument {
     qrcode: document.qrcode,
     validation_url: document.validation_url,
     pdf: pdf && { download_url: pdf.download_url, expires_at: pdf.expires_at },
+    signatories: document.signatories?.map((signatory) => ({
+      firstname: signatory.firstname,
+      surname: signatory.surname,
+      signed_at: signatory.signed_at,
+    })),
   };
 }
 

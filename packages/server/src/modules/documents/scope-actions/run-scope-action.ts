@@ -1,5 +1,7 @@
+import { attachmentContentUri } from '../../../lib/attachment-download';
 import {
   canRunUserAction,
+  isScopeAction,
   userActionsFor,
   type DocumentScope,
   type Locale,
@@ -62,7 +64,15 @@ export async function scopedDocumentOf(
   const { db } = services.database;
   const [files, extras] = await Promise.all([
     listDocumentFiles(db, row.id, template),
-    loadDocumentExtras(db, row, services.config),
+    loadDocumentExtras(
+      db,
+      row,
+      services.config,
+      // Addresses of the files only for a caller who may download them (not the validation).
+      isScopeAction(target.scope, target.role, 'download-attachment')
+        ? attachmentContentUri(services)
+        : null,
+    ),
   ]);
   return {
     ...toApiDocument(template, row, files, extras),
