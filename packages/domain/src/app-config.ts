@@ -16,7 +16,6 @@ export const appConfigSchema = z.object({
     LANDING_PAGE_URL: z.string().nullable(),
     VALIDATION_DEFAULT_CONTEXT: z.string(),
     INBOX_STATES: z.array(z.string()),
-    RECAPTCHA_KEY: z.string().nullable(),
     ISSUE_NOTIFICATION_TITLE: z.string().nullable(),
     ISSUE_NOTIFICATION_MESSAGE: z.string().nullable(),
     FILE_MAX_SIZE: z.number().int().positive(),

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { JOINT_ERROR_CODES } from './joint/joint-error-codes';
+import { SERVICE_ERROR_CODES } from './templates/service-error-codes';
+import { REGISTRY_ERROR_CODES } from './registries/registry-errors';
 
 /**
  * Why a login did not complete (spec section 8, "Login"). The callback sends the browser to
@@ -71,6 +74,9 @@ export const ERROR_CODES = [
   'missing_required_claims',
   'captcha_required',
   'captcha_invalid',
+  'captcha_expired',
+  'captcha_already_used',
+  'anonymous_scope',
   'document_api__declaration_not_found',
   'action_not_allowed_on_state',
   'document_modified',
@@ -105,6 +111,23 @@ export const ERROR_CODES = [
   'comment_required',
   'message_required',
   'message_too_long',
+  // Corrections asked of the citizen (issue #41).
+  'correction_already_requested',
+  'correction_not_found',
+  // A clerk's saved views of the list (issue #41).
+  'saved_view_exists',
+  'saved_views_full',
+  'saved_view_not_found',
+  // Typed annotations of an entity's cases (issue #41).
+  'annotation_field_not_found',
+  'annotation_field_exists',
+  'annotation_fields_full',
+  'annotation_value_invalid',
+  'choices_required',
+  // Exports of an entity's cases (issue #41).
+  'case_export_running',
+  'case_export_not_found',
+  'case_export_expired',
   // Hardening (issue #31): an entity's messages to citizens per minute or hour (spec section 8).
   'event_limit_reached',
   // The citizen's messages (issue #15).
@@ -147,6 +170,22 @@ export const ERROR_CODES = [
   // Actions on every scope (issue #34): an old action name, and no e-mail to send a code to.
   'action_renamed',
   'email_not_set',
+  // Joint declarations (issue #35).
+  ...JOINT_ERROR_CODES,
+  // Service-specific codes of spec section 8 (issue #40).
+  ...SERVICE_ERROR_CODES,
+  // Registries and long-running steps (issue #36).
+  ...REGISTRY_ERROR_CODES,
+  // An entity's resources (issue #39; spec section 8, notifications).
+  'resource_not_found',
+  'resource_action_not_found',
+  'notification_inactive_delete',
+  'notification_entity_must_exist',
+  'template_not_grantable',
+  'template_permission_exists',
+  'dataset_exists',
+  'dataset_member_not_found',
+  'role_permission_denied',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

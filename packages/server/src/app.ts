@@ -14,6 +14,7 @@ import {
   createAuthServices,
   isBuiltInProviderEnabled,
   publicAuthRoutes,
+  registerAnonymousScope,
   userAuthRoutes,
   type AuthServices,
 } from './modules/auth';
@@ -22,13 +23,25 @@ import { documentActionRoutes, documentRoutes, publicDocumentRoutes } from './mo
 import { attachmentRoutes } from './modules/attachments';
 import { createIssuanceServices, issuanceRoutes } from './modules/issuance';
 import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/access-log';
-import { alertEntityStaff, caseRoutes, forwardRoutes, publicCaseRoutes } from './modules/cases';
+import {
+  alertEntityStaff,
+  caseRoutes,
+  caseToolboxRoutes,
+  annotationRoutes,
+  caseExportRoutes,
+  caseZipPublicRoutes,
+  forwardRoutes,
+  publicCaseRoutes,
+} from './modules/cases';
 import { deliverWaitingDocuments, messageRoutes } from './modules/messages';
 import { vaultRoutes } from './modules/vault';
+import { deliverWaitingJointRequests, jointRoutes, openConsent } from './modules/joint';
+import { correctionRoutes } from './modules/corrections';
 import { scopeActionRoutes } from './modules/scope-actions';
 import { replyRoutes } from './modules/replies';
 import { recipientRoutes } from './modules/recipients';
 import { permissionRoutes, staffRoutes } from './modules/staff';
+import { resourceRoutes } from './modules/resources';
 import { validationRoutes } from './modules/validation';
 import { createVaultExportServices, vaultExportRoutes } from './modules/vault-export';
 import { loadCatalog, storeTemplates, TemplateCatalog, templateRoutes } from './modules/templates';
@@ -38,6 +51,8 @@ import {
   getReadinessRoute,
   type Readiness,
 } from './modules/health';
+import { createRegistry, type RegistryServices } from './modules/registry';
+import { stepLookupRoutes } from './modules/step-lookups';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './lib/input-hygiene';
@@ -71,6 +86,8 @@ declare module 'fastify' {
     accessLog: AccessLog;
     /** What GET /readyz answers: main.ts marks the process ready; closing marks it draining. */
     readiness: Readiness;
+    /** The registry port (gateway, simulator or none) and the simulator when it runs. */
+    registry: RegistryServices;
   }
 }
 
@@ -132,6 +149,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   if (redis) readiness.addCheck({ name: 'redis', check: () => redis.status === 'ready' });
   app.decorate('metrics', registerMetrics(app, config));
+  // The registry: the gateway, the built-in simulator (DEVEL) or none, chosen here once.
+  const registry = await createRegistry(config, database, app.metrics, app.log);
+  app.decorate('registry', registry);
+  app.addHook('onClose', async () => {
+    await registry.port.close();
+    await registry.simulator?.close();
+  });
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR ?? defaultWebDist);
   registerErrorHandling(app, { spaFallback });
   // JSON depth limit; no U+0000 or lone surrogate in bodies, query strings or path parameters.
@@ -151,6 +175,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     handlers: {
       first_login: async (payload, trx) => {
         await deliverWaitingDocuments(trx, payload);
+        await deliverWaitingJointRequests(trx, payload);
       },
       citizen_answered: async ({ entryId, citizenId }, trx) => {
         await alertEntityStaff({ notifier, config }, trx, {
@@ -180,6 +205,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sealer,
     renderer,
   });
+  issuance.openJointConsent = (input) => openConsent(issuance, input);
   const pdfInspector = createPdfInspector({
     timeoutMs: config.PDF_CHECK_TIMEOUT_MS,
     memoryMb: config.PDF_CHECK_MEMORY_MB,
@@ -195,11 +221,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Tier 3: routes.
   await getHealthRoute(app, database);
-  await getReadinessRoute(app, readiness);
+  await getReadinessRoute(app, readiness, registry.port);
   if (idp) await idp.register(app);
   await app.register(
     async (api) => {
       await registerCompression(api);
+      // An anonymous session reaches its template and its own document only (issue #37).
+      registerAnonymousScope(api, catalog, database);
       await getAppConfigRoute(api, config);
       await publicAuthRoutes(api, auth);
       await templateRoutes(api, catalog, database);
@@ -213,8 +241,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         config,
         pdfTokenKey: issuance.pdfTokenKey,
         accessLog,
+        jobs: () => app.jobs,
       };
       await publicCaseRoutes(api, cases);
+      await caseZipPublicRoutes(api, cases);
       // The OpenAPI document: public in development and test; in production only when asked for
       // (API_DOCS_PUBLIC), otherwise nothing is there (404 route_not_found).
       if (config.API_DOCS_PUBLIC) {
@@ -237,7 +267,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await recipientRoutes(authenticated, database);
         await staffRoutes(authenticated, database);
         await permissionRoutes(authenticated, database);
+        await resourceRoutes(authenticated, { db: database.db, catalog });
         await caseRoutes(authenticated, cases);
+        await caseToolboxRoutes(authenticated, cases);
+        await annotationRoutes(authenticated, cases);
+        await caseExportRoutes(authenticated, cases);
         await messageRoutes(authenticated, { database, config, notifier });
         await accessLogRoutes(authenticated, database);
         await vaultExportRoutes(authenticated, vaultExports);
@@ -252,6 +286,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await replyRoutes(authenticated, { ...issuance, pdfInspector, events });
         await forwardRoutes(authenticated, { database, config, notifier });
         await scopeActionRoutes(authenticated, { ...issuance, accessLog });
+        await jointRoutes(authenticated, issuance);
+        await correctionRoutes(authenticated, {
+          cases,
+          documents: { catalog, database, config, pdfInspector, issuance },
+        });
+        await stepLookupRoutes(authenticated, { database, catalog, jobs: () => app.jobs });
       });
     },
     { prefix: '/api' },

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
     expect(config.FILE_MAX_SIZE).toBe(5_242_880);
     expect(config.COMMUNICATIONS_MESSAGE_MAX_SIZE).toBe(320);
     expect(config.INBOX_STATES).toEqual(['A', 'B', 'C']);
+    expect(config.LANGUAGES).toEqual(['el', 'en', 'fr']);
     expect(config.DEVEL).toBe(true);
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
@@ -19,11 +20,15 @@ describe('loadConfig', () => {
       PORT: '9000',
       REFCODE_ENABLED: 'false',
       INBOX_STATES: 'new, doing ,done',
+      LANGUAGES: 'el, de',
       PUBLIC_URL: 'https://dilosi.example.gr/',
     });
     expect(config.PORT).toBe(9000);
     expect(config.REFCODE_ENABLED).toBe(false);
     expect(config.INBOX_STATES).toEqual(['new', 'doing', 'done']);
+    // A language the catalogues lack is dropped: Greek alone, so no switcher.
+    expect(config.LANGUAGES).toEqual(['el']);
+    expect(() => loadConfig({ LANGUAGES: 'en' })).toThrow(ConfigError);
     expect(config.publicUrl).toBe('https://dilosi.example.gr');
   });
 
@@ -33,6 +38,7 @@ describe('loadConfig', () => {
       OIDC_GSIS_CLIENT_ID: 'dilosi',
       OIDC_GSIS_ADMIN_ISSUER: 'https://admin-login.example',
       OIDC_GSIS_ADMIN_CLIENT_ID: 'dilosi-admin',
+      ALTCHA_HMAC_KEY: 'k'.repeat(40),
     };
     const production = loadConfig({ NODE_ENV: 'production', ...logins });
     expect([production.DEVEL, production.SEED_DEMO_DATA]).toEqual([false, false]);
@@ -61,6 +67,8 @@ describe('loadConfig', () => {
       expect.stringMatching(
         /^ {2}OIDC_GSIS_ADMIN_ISSUER="", OIDC_GSIS_ADMIN_CLIENT_ID="": the staff/,
       ),
+      // And the captcha's signing key (issue #37).
+      expect.stringMatching(/^ {2}ALTCHA_HMAC_KEY="": must be set/),
     ]);
     expect(() => loadConfig({ DEVEL: 'false', DASHBOARD_ENABLED: 'false' })).toThrow(
       /OIDC_GSIS_ISSUER/,

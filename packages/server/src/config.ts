@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isLocale, LOCALES } from '@dilosi/domain';
 
 /** The template catalogue shipped with the server: packages/server/templates. */
 export const DEFAULT_TEMPLATES_DIR = path.resolve(
@@ -80,6 +81,22 @@ export const envSchema = z.object({
   // Unset: on, except with NODE_ENV=production (the outbox shows every SMS code in clear).
   DEVEL: optionalBool,
   DASHBOARD_ENABLED: bool(true),
+  // The interoperability gateway (docs/registries.md). Unset: the built-in registry simulator
+  // under DEVEL, otherwise no registry (the checks that need one are off, said at start).
+  REGISTRY_URL: optionalUrl(['http', 'https']),
+  REGISTRY_TOKEN: optionalText,
+  REGISTRY_TIMEOUT_MS: positiveInt(5_000),
+  REGISTRY_RETRIES: nonNegativeInt(2),
+  // Consecutive failures that open the circuit, and how long it stays open before one try.
+  REGISTRY_BREAKER_FAILURES: positiveInt(5),
+  REGISTRY_BREAKER_HALF_OPEN_MS: positiveInt(30_000),
+  // The simulator's answer delay and share of answers that fail (0 to 1).
+  REGISTRY_SIM_DELAY_MS: nonNegativeInt(0),
+  REGISTRY_SIM_FAILURE_RATE: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 0 : Number(v)))
+    .refine((v) => Number.isFinite(v) && v >= 0 && v <= 1, 'must be a number from 0 to 1'),
   CITIZENINBOX_ENABLED: bool(true),
   REFCODE_ENABLED: bool(true),
   LANDING_PAGE_URL: optionalUrl(['http', 'https']),
@@ -93,7 +110,12 @@ export const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
-  RECAPTCHA_KEY: z.string().optional(),
+  // The interface languages offered (el first, the default): one only hides the footer's switcher.
+  LANGUAGES: z
+    .string()
+    .default(LOCALES.join(','))
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()))].filter(isLocale))
+    .refine((list) => list.includes('el'), { message: 'must include el, the default language' }),
   ISSUE_NOTIFICATION_TITLE: z.string().optional(),
   ISSUE_NOTIFICATION_MESSAGE: z.string().optional(),
   FILE_MAX_SIZE: positiveInt(5_242_880),
@@ -139,7 +161,15 @@ export const envSchema = z.object({
   SESSION_IDLE_SECONDS: positiveInt(3_600),
   LOGIN_THROTTLE_MAX_FAILURES: positiveInt(10),
   LOGIN_THROTTLE_WINDOW_SECONDS: positiveInt(900),
-  CAPTCHA_DIFFICULTY_BITS: positiveInt(18).refine((v) => v <= 32, 'must be at most 32'),
+  // ALTCHA captcha (docs/operations.md): the HMAC key signing challenges (required without DEVEL;
+  // in development one is generated and kept in the database) and the largest secret number.
+  ALTCHA_HMAC_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  CAPTCHA_MAX_NUMBER: positiveInt(100_000).refine(
+    (v) => v <= 10_000_000,
+    'must be at most 10000000',
+  ),
   CAPTCHA_TTL_SECONDS: positiveInt(300),
   // PDF seal (docs/pdf.md): PEM key and certificate; without them a development CA and seal
   // certificate are generated at first start and kept in the database.
@@ -170,6 +200,8 @@ export const envSchema = z.object({
   // Issuance (docs/issuance.md): the SMS code, the PDF download link, retention.
   OTP_TTL_SECONDS: positiveInt(300),
   OTP_MAX_ATTEMPTS: positiveInt(5),
+  // Days a joint declaration waits for every co-signatory's signature (issue #35).
+  JOINT_EXPIRY_DAYS: positiveInt(10),
   OTP_RESEND_INTERVAL_SECONDS: positiveInt(60),
   OTP_MAX_SENDS: positiveInt(5),
   // Across documents, per citizen and per mobile number (docs/issuance.md, "Limits").
@@ -269,6 +301,11 @@ function closedDeploymentProblems(value: z.output<typeof envSchema>): string[] {
         `  OIDC_${env}_ISSUER="", OIDC_${env}_CLIENT_ID="": the ${login} needs a real identity provider; the built-in demo provider runs only with DEVEL=true`,
       );
     }
+  }
+  if (value.ALTCHA_HMAC_KEY === undefined) {
+    problems.push(
+      '  ALTCHA_HMAC_KEY="": must be set (a random secret of at least 32 characters) to sign captcha challenges; a generated key is used only with DEVEL=true',
+    );
   }
   if (value.SEED_DEMO_DATA === true) {
     problems.push(

@@ -22,6 +22,7 @@ describe('jobRegistry', () => {
       config: { kind: 'config' },
       notifier: { kind: 'notifier' },
       events: { kind: 'events' },
+      templates: { kind: 'templates' },
       log: { kind: 'not a service' },
     } as unknown as JobServices;
     expect(jobContext(app)).toEqual({
@@ -29,6 +30,7 @@ describe('jobRegistry', () => {
       config: { kind: 'config' },
       notifier: { kind: 'notifier' },
       events: { kind: 'events' },
+      templates: { kind: 'templates' },
     });
   });
 });

@@ -4,12 +4,20 @@ import { heartbeatJob } from './jobs/heartbeat-job';
 import type { JobDefinition } from './jobs/job';
 import type { JobName } from './jobs/job-payloads';
 import type { AppEventService } from './lib/after-commit';
+import type { TemplateCatalog } from './modules/templates';
 import { appEventJob } from './lib/app-event-job';
 import { accessLogRetentionJob } from './modules/access-log';
 import { pendingUploadsExpiryJob } from './modules/attachments';
-import { alertLimitsRetentionJob } from './modules/cases';
+import {
+  alertLimitsRetentionJob,
+  caseBinPurgeJob,
+  caseExportExpiryJob,
+  caseExportJob,
+} from './modules/cases';
 import { documentsRetentionJob } from './modules/issuance';
+import { jointConsentExpiryJob } from './modules/joint';
 import { alertDigestsJob } from './modules/messages';
+import { registryLookupJob } from './modules/step-lookups';
 import { vaultExportExpiryJob, vaultExportJob } from './modules/vault-export';
 import { notifyRetryJob, notifySendJob, type Notifier } from './notify';
 
@@ -19,6 +27,8 @@ export type JobServices = {
   config: Config;
   notifier: Notifier;
   events: AppEventService;
+  /** The template catalogue (the case exports' columns). */
+  templates: TemplateCatalog;
 };
 
 /**
@@ -32,12 +42,17 @@ const jobsByName = {
   'notify-retry': notifyRetryJob,
   'alert-digests': alertDigestsJob,
   'alert-limits-retention': alertLimitsRetentionJob,
+  'case-bin-purge': caseBinPurgeJob,
   'documents-retention': documentsRetentionJob,
   'pending-uploads-expiry': pendingUploadsExpiryJob,
   'access-log-retention': accessLogRetentionJob,
   'vault-export': vaultExportJob,
   'vault-export-expiry': vaultExportExpiryJob,
   'app-event': appEventJob,
+  'joint-consent-expiry': jointConsentExpiryJob,
+  'registry-lookup': registryLookupJob,
+  'case-export': caseExportJob,
+  'case-export-expiry': caseExportExpiryJob,
 } satisfies { [N in JobName]: JobDefinition<N, JobServices> };
 
 export const jobRegistry: readonly JobDefinition<JobName, JobServices>[] =
@@ -49,4 +64,5 @@ export const jobContext = (app: JobServices): JobServices => ({
   config: app.config,
   notifier: app.notifier,
   events: app.events,
+  templates: app.templates,
 });

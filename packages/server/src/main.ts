@@ -3,15 +3,13 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { JOB_QUEUE_LOCK_KEY, SEED_LOCK_KEY, withAdvisoryLock } from './db/advisory-lock';
-import { openDatabase, pgliteDirInitialised, type Database } from './db/database';
-import { migrate } from './db/migrate';
+import { JOB_QUEUE_LOCK_KEY, withAdvisoryLock } from './db/advisory-lock';
+import { openDatabase, pgliteDirInitialised } from './db/database';
 import { jobContext, jobRegistry } from './job-registry';
 import { startJobQueue } from './jobs/queue';
 import { buildMetricsServer } from './plugins/metrics';
-import { seedDemoCases } from './seed/demo-cases';
-import { seedDemoMessages } from './seed/demo-messages';
-import { findDemoStaff, seedDemoData } from './seed/seed-demo-data';
+import { prepareDatabase } from './seed/prepare-database';
+import { findDemoStaff } from './seed/seed-demo-data';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -172,20 +170,6 @@ async function main(): Promise<void> {
 }
 
 const PREPARE_ONLY = '--prepare-database-only';
-
-/** Migrations, then the demo seed if configured; answers the migrations applied. */
-async function prepareDatabase(database: Database, config: Config): Promise<string[]> {
-  const applied = await migrate(database);
-  if (config.SEED_DEMO_DATA) {
-    // The seeds check, then insert: two processes starting at once must not both insert.
-    await withAdvisoryLock(config.DATABASE_URL, SEED_LOCK_KEY, async () => {
-      await seedDemoData(database);
-      await seedDemoCases(database);
-      await seedDemoMessages(database);
-    });
-  }
-  return applied;
-}
 
 /**
  * Runs this entry again (same Node flags, same environment) with PREPARE_ONLY and waits for it;

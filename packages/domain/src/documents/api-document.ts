@@ -18,6 +18,7 @@ import {
 } from '../templates/template-schema';
 import { DOCUMENT_SCOPES, DOCUMENT_STATES, DOCUMENT_USER_ACTIONS } from './document-states';
 import { CASE_STATUSES } from '../state-machines/machines';
+import { REGISTRY_NAMES } from '../registries/registry-errors';
 
 /**
  * What the API answers about a document (spec sections 3 and 7): `data.document` of
@@ -32,6 +33,12 @@ export const attachmentValueSchema = z.object({
   size: z.number().int().nonnegative(),
   'content-type': z.string(),
   'attachment-index': z.number().int().nonnegative(),
+  /**
+   * Where the caller gets the file (GET, no session needed): a short-lived address
+   * (PDF_TOKEN_TTL_SECONDS) minted for whoever may run `download-attachment` on the document;
+   * absent where they may not (the public validation) or the server mints none.
+   */
+  'content-uri': z.string().optional(),
   /** Short-lived download address, when the server offers one. */
   url: z.string().optional(),
 });
@@ -40,7 +47,9 @@ export type AttachmentValue = z.infer<typeof attachmentValueSchema>;
 /**
  * An attachment value of a create or update body (spec section 3, Attachment value): a stored
  * file of the document or a pending upload of the caller by `file_id`, or a file inline, its
- * bytes in base64 (`content-encoding: base64`).
+ * bytes in base64 (`content-encoding: base64`), or a stored file by the `content-uri` the server
+ * answered for it. A value as answered (by the document or by POST /api/attachments) is taken
+ * as it is: the fields besides these are ignored.
  */
 export const attachmentWriteSchema = z.union([
   z.object({ file_id: z.string().max(100) }),
@@ -50,6 +59,8 @@ export const attachmentWriteSchema = z.union([
     'content-encoding': z.literal('base64'),
     'content-type': z.string().max(100).optional(),
   }),
+  /** A value the server answered, sent back without its `file_id`: its address names the file. */
+  z.object({ 'content-uri': z.string().max(500) }),
 ]);
 export type AttachmentWrite = z.infer<typeof attachmentWriteSchema>;
 
@@ -143,6 +154,18 @@ export const stepInfoSchema = z.object({
   /** The previous step for the back button; null on the first step. */
   'back-step': z.string().nullable(),
   'is-final-view': z.boolean(),
+  /**
+   * A step whose fields come from registries (spec section 7, poll endpoint): POST `endpoint`
+   * starts the look-ups and answers the id (`id_field`, poll_id); GET `endpoint`/{poll_id} answers
+   * `pending` until `notpending`. Present only on an editing step that declares look-ups.
+   */
+  poll: z
+    .object({
+      endpoint: z.string(),
+      id_field: z.string(),
+      lookups: z.array(z.object({ registry: z.enum(REGISTRY_NAMES), fields: z.array(z.string()) })),
+    })
+    .optional(),
   /** For preview, view and issued layouts. */
   preview: documentPreviewSchema.nullable(),
   /**
@@ -311,6 +334,8 @@ export const publicTemplateSchema = templateSummarySchema.extend({
   description: localizedTextSchema,
   enabled: z.boolean(),
   collectable: z.boolean(),
+  /** The identity-confirmation step comes before creation. */
+  confirm_identity: z.boolean(),
   anonymous: z.boolean(),
   /** Anonymous creation needs a solved captcha (captcha.required). */
   captcha_required: z.boolean(),
@@ -372,13 +397,11 @@ export const documentWriteSchema = z
       .never()
       .optional()
       .describe('Removed: send actor.caller_authorization_id'),
-    /** A solved captcha, for anonymous templates: `{ challenge, nonce }` (or that object as JSON text). */
-    captcha: z
-      .union([
-        z.string().max(2000),
-        z.object({ challenge: z.string().max(1024), nonce: z.string().max(64) }),
-      ])
-      .optional(),
+    /**
+     * A solved ALTCHA captcha, for anonymous templates: the widget's payload (base64 of JSON
+     * `{ algorithm, challenge, number, salt, signature }`), that JSON as text, or that object.
+     */
+    captcha: z.union([z.string().max(4096), z.record(z.string(), z.unknown())]).optional(),
     /**
      * true (the web wizard, and the default): the answer carries `step_info`, the step to
      * render. false (an API client that does not render steps): the answer leaves `step_info`

@@ -237,7 +237,10 @@ export function validateValues(
     }
   }
   const failed = new Set(errors.map((entry) => entry.field));
-  for (const ruleError of runTemplateRules(rules, values, { now: context.now })) {
+  for (const ruleError of runTemplateRules(rules, values, {
+    now: context.now,
+    ...(context.attachments ? { attachments: context.attachments } : {}),
+  })) {
     if (!failed.has(ruleError.field)) {
       errors.push(ruleError);
       failed.add(ruleError.field);

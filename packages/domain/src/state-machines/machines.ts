@@ -30,6 +30,15 @@ export const caseMachine = defineMachine({
     reply_finished: toFromAny('finished'),
     /** Taken off the entity's lists; only a closed case (its status stays). */
     dismiss: { finished: 'finished', canceled: 'canceled' },
+    /** Back from the bin to the lists, its status unchanged (issue #41). */
+    restore: { finished: 'finished', canceled: 'canceled' },
+    /**
+     * A motivated decision on an open case (issue #41), with its reason: accepted finishes it;
+     * refused and closed without action cancel it. A decided case opens again by a status change.
+     */
+    decide_accepted: { incoming: 'finished', pending: 'finished' },
+    decide_refused: { incoming: 'canceled', pending: 'canceled' },
+    decide_without_action: { incoming: 'canceled', pending: 'canceled' },
   },
 });
 export type CaseEvent = keyof typeof caseMachine.events;
@@ -109,3 +118,23 @@ export const entityMachine = defineMachine({
   },
 });
 export type EntityEvent = keyof typeof entityMachine.events;
+
+/**
+ * A correction a clerk asks of the citizen (issue #41): requested, then drafted once she opens
+ * her new draft (again when she starts over), corrected when that draft is issued into the same
+ * case, or withdrawn by the clerk while it is still open.
+ */
+export const CORRECTION_STATES = ['requested', 'drafted', 'corrected', 'withdrawn'] as const;
+export type CorrectionState = (typeof CORRECTION_STATES)[number];
+
+export const correctionMachine = defineMachine({
+  name: 'correction',
+  states: CORRECTION_STATES,
+  initial: 'requested',
+  events: {
+    draft: { requested: 'drafted', drafted: 'drafted' },
+    correct: { drafted: 'corrected' },
+    withdraw: { requested: 'withdrawn', drafted: 'withdrawn' },
+  },
+});
+export type CorrectionEvent = keyof typeof correctionMachine.events;

@@ -35,6 +35,8 @@ export const validatedDocumentSchema = z.object({
   reference_code: z.string(),
   state: z.enum(VALIDATED_DOCUMENT_STATES),
   is_official: z.boolean().optional(),
+  /** false for a document issued through anonymous use: its issuer was not identified. */
+  issuer_identified: z.boolean().optional(),
   /** ISO 8601; the page shows it DD/MM/YYYY HH:mm:ss in Athens time. */
   issued_at: z.string().nullable().optional(),
   type: z.enum(TEMPLATE_TYPES).optional(),
@@ -46,6 +48,13 @@ export const validatedDocumentSchema = z.object({
   validation_url: z.string().nullable().optional(),
   /** Issued documents: a short-lived address of the sealed PDF. */
   pdf: z.object({ download_url: z.string(), expires_at: z.string() }).nullable().optional(),
+  /**
+   * A joint declaration (issue #35): every signatory, the author first, with the time of her
+   * signature (ISO 8601). Names only: never a tax number.
+   */
+  signatories: z
+    .array(z.object({ firstname: z.string(), surname: z.string(), signed_at: z.string() }))
+    .optional(),
 });
 export type ValidatedDocument = z.infer<typeof validatedDocumentSchema>;
 

@@ -61,9 +61,49 @@ export const VALIDATION_CODES = [
   'amount_too_low',
   'age_too_low',
   'explanation_required',
+  'child_name_spaces',
+  'child_name_capital',
+  'child_name_accent',
+  'child_name_script',
+  'child_name_third_without_second',
+  'second_parent_incomplete',
+  'second_parent_afm_own',
+  'foreign_town_not_allowed',
+  'foreign_town_required',
+  'name_prefix_invalid',
+  'one_category_only',
+  'certificate_or_code_required',
+  'passport_loss_authority_required',
+  'passport_loss_details_required',
+  'reply_window_closed',
+  'weather_period_from_required',
+  'insurance_policy_required',
+  'school_not_in_eligible_list',
+  'no_work_orgs',
+  'no_allowed_work_orgs',
   // Text that reaches SMS and e-mail (text/plain-text.ts): one line, no web address.
   'text_one_line',
   'text_web_address',
+  // A joint declaration's co-signatory whose surname the registry does not know for her tax
+  // number (server only: modules/documents/check-co-signatories.ts, issue #35).
+  'co_signatory_name_mismatch',
+  // The apostille service's checks of the document named (server only:
+  // modules/template-services/apostille.ts, issue #40).
+  'apostille_document_not_found',
+  'apostille_template_not_allowed',
+  'apostille_no_access',
+  'apostille_not_issued',
+  'apostille_issued_before_cutoff',
+  // The second parent's tax number against the registry (server only, issue #40).
+  'second_parent_name_mismatch',
+  // Student numbers only for students (spec section 5), and against the student registry
+  // (server only: documents/registry-checks.ts).
+  'student_number_only_for_students',
+  'student_number_mismatch',
+  // The year and month of birth, and against the tax registry (server only) (issue #36).
+  'birth_year_invalid',
+  'birth_month_invalid',
+  'birth_year_month_mismatch',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

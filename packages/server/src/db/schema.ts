@@ -2,14 +2,18 @@ import type {
   AccessLogKind,
   AccessLogStaffRole,
   CaseStatus,
+  CorrectionState,
+  ConsentState,
   DocumentState,
   EntityDecision,
   EntityRole,
+  EntityTemplateUse,
   MessageStatus,
   PermissionState,
   VaultExportState,
   RecipientAnswerState,
   StaffAlertMode,
+  SignatoryState,
 } from '@dilosi/domain';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
@@ -142,8 +146,9 @@ export type LoginThrottleTable = {
   blocked_until: Timestamp | null;
 };
 
-export type CaptchaRedemptionsTable = {
-  salt: string;
+/** ALTCHA challenges already redeemed, by signature, until they expire (replay protection). */
+export type AltchaRedemptionsTable = {
+  signature: string;
   expires_at: Timestamp;
 };
 
@@ -288,6 +293,29 @@ export type AppEventsTable = {
   last_error: string | null;
 };
 
+/** One run of a step's registry look-ups (issue #36). */
+export type RegistryLookupsTable = {
+  id: Generated<string>;
+  document_id: string;
+  step: string;
+  plan: Json<RegistryLookupPlan[]>;
+  status: 'pending' | 'done' | 'failed';
+  results: Json<RegistryLookupResult[]>;
+  error_code: string | null;
+  created_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+/** One registry to ask: the key, and which document field each record attribute fills. */
+export type RegistryLookupPlan = { registry: string; key: string; fields: Record<string, string> };
+
+/** What one registry gave a step: the fields it filled, and when it answered. */
+export type RegistryLookupResult = {
+  registry: string;
+  fields: string[];
+  fetched_at: string;
+};
+
 export type OtpChallengesTable = {
   document_id: string;
   code_hash: string;
@@ -306,6 +334,42 @@ export type OtpLimitEventsTable = {
   user_id: string;
   mobile: string;
   at: Timestamp;
+};
+
+/** A joint declaration's consent (issue #35; migration 0027). */
+export type JointConsentsTable = {
+  id: Generated<string>;
+  document_id: string;
+  author_id: string;
+  state: ConsentState;
+  text_digest: string;
+  expires_at: Timestamp;
+  reminded_at: Timestamp | null;
+  closed_reason: 'author_canceled' | 'signatory_declined' | 'expired' | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** One signatory of a consent, the author at position 0, with her own SMS code. */
+export type JointSignatoriesTable = {
+  id: Generated<string>;
+  consent_id: string;
+  position: number;
+  afm: string;
+  firstname: string;
+  surname: string;
+  user_id: string | null;
+  state: SignatoryState;
+  signed_digest: string | null;
+  signed_at: Timestamp | null;
+  dismissed_at: Timestamp | null;
+  dismissed_reason: string | null;
+  code_hash: string | null;
+  code_mobile: string | null;
+  code_attempts: Generated<number>;
+  code_sends: Generated<number>;
+  code_sent_at: Timestamp | null;
+  code_expires_at: Timestamp | null;
 };
 
 /** A change of e-mail or mobile waiting for its code (issue #38). */
@@ -398,6 +462,105 @@ export type InboxEntriesTable = {
   last_activity_at: Timestamp;
   /** Who made it; null for the citizen's issuance or a job. */
   last_activity_by: string | null;
+  /** When it was last finished or canceled; null while open (lib/state-change.ts writes it). */
+  closed_at: Timestamp | null;
+  /** The motivated decision (issue #41, migration 0042); null while none. */
+  decision: ColumnType<
+    'accepted' | 'refused' | 'without_action' | null,
+    'accepted' | 'refused' | 'without_action' | null | undefined,
+    'accepted' | 'refused' | 'without_action' | null
+  >;
+  decision_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  decision_document_id: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** A staff member follows a case (issue #41). */
+export type CaseFollowsTable = {
+  inbox_entry_id: string;
+  user_id: string;
+  created_at: Timestamp;
+};
+
+/** A correction asked of the citizen (issue #41, migration 0043). */
+export type CaseCorrectionsTable = {
+  id: Generated<string>;
+  inbox_entry_id: string;
+  document_id: string;
+  reason: string;
+  requested_by: string | null;
+  requested_at: Timestamp;
+  state: CorrectionState;
+  draft_document_id: ColumnType<string | null, string | null | undefined, string | null>;
+  revoke_previous: Generated<boolean>;
+  corrected_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+/** A clerk's saved view of an entity's list (issue #41, migration 0044). */
+export type SavedViewsTable = {
+  id: Generated<string>;
+  user_id: string;
+  entity_id: string;
+  name: string;
+  tab: string;
+  query: string;
+  created_at: Timestamp;
+};
+
+/** A typed annotation field of an entity's cases (issue #41, migration 0045). */
+export type AnnotationFieldsTable = {
+  id: Generated<string>;
+  entity_id: string;
+  label: string;
+  kind: string;
+  /** JSON array of the choices of a `choice` field. */
+  choices: Generated<string>;
+  template_refname: string | null;
+  created_at: Timestamp;
+};
+
+/** One annotation's value on a case (issue #41, migration 0045). */
+export type CaseAnnotationsTable = {
+  inbox_entry_id: string;
+  field_id: string;
+  value: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+};
+
+/** An export of an entity's cases as a spreadsheet (issue #41, migration 0046). */
+export type CaseExportsTable = {
+  id: Generated<string>;
+  entity_id: string;
+  user_id: string;
+  format: string;
+  tab: string;
+  query: string;
+  locale: string;
+  state: string;
+  done: Generated<number>;
+  total: number | null;
+  file: Buffer | null;
+  size: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: Timestamp | null;
+};
+
+/** A voucher programme's bucket (issue #40, migration 0041). */
+export type VoucherProgrammesTable = {
+  programme: string;
+  remaining: number;
+  created_at: Timestamp;
+};
+
+/** A voucher given: one per programme and beneficiary. */
+export type VoucherGrantsTable = {
+  programme: string;
+  beneficiary_afm: string;
+  document_id: string;
+  granted_at: Timestamp;
 };
 
 /** When a staff member last opened a case (its GET). */
@@ -500,6 +663,17 @@ export type CaseForwardsTable = {
 export type RecipientDatasetsTable = {
   codename: string;
   title: ColumnType<LocalizedText, string, string>;
+  /** The entity that keeps the dataset (its recipient-datasets resource); null: shared. */
+  owner_entity_id: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** Which templates an entity may issue or reply with (issue #39, migration 0040). */
+export type EntityTemplatePermissionsTable = {
+  entity_id: string;
+  template_refname: string;
+  use: EntityTemplateUse;
+  granted_by: string | null;
+  created_at: Timestamp;
 };
 
 export type RecipientDatasetMembersTable = {
@@ -525,6 +699,16 @@ export type EntityDecisionsTable = {
   permission_id: string | null;
   details: ColumnType<Record<string, unknown>, string | undefined, string>;
   at: Timestamp;
+};
+
+export type EntityNotificationsTable = {
+  id: Generated<string>;
+  entity_id: string;
+  message: string;
+  is_active: Generated<boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 };
 
 export type DocumentAccessLogTable = {
@@ -565,7 +749,7 @@ export type DB = {
   login_attempts: LoginAttemptsTable;
   login_codes: LoginCodesTable;
   login_throttle: LoginThrottleTable;
-  captcha_redemptions: CaptchaRedemptionsTable;
+  altcha_redemptions: AltchaRedemptionsTable;
   server_secrets: ServerSecretsTable;
   idp_payloads: IdpPayloadsTable;
   templates: TemplatesTable;
@@ -576,6 +760,7 @@ export type DB = {
   document_events: DocumentEventsTable;
   outbox: OutboxTable;
   app_events: AppEventsTable;
+  registry_lookups: RegistryLookupsTable;
   otp_challenges: OtpChallengesTable;
   otp_limit_events: OtpLimitEventsTable;
   contact_changes: ContactChangesTable;
@@ -589,12 +774,22 @@ export type DB = {
   inbox_entries: InboxEntriesTable;
   case_events: CaseEventsTable;
   case_reads: CaseReadsTable;
+  case_follows: CaseFollowsTable;
+  voucher_programmes: VoucherProgrammesTable;
+  case_corrections: CaseCorrectionsTable;
+  saved_views: SavedViewsTable;
+  annotation_fields: AnnotationFieldsTable;
+  case_annotations: CaseAnnotationsTable;
+  case_exports: CaseExportsTable;
+  voucher_grants: VoucherGrantsTable;
   staff_alert_preferences: StaffAlertPreferencesTable;
   case_forwards: CaseForwardsTable;
   recipient_datasets: RecipientDatasetsTable;
   recipient_dataset_members: RecipientDatasetMembersTable;
   permissions: PermissionsTable;
   inbox_counts: InboxCountsTable;
+  entity_notifications: EntityNotificationsTable;
+  entity_template_permissions: EntityTemplatePermissionsTable;
   case_comments: CaseCommentsTable;
   case_messages: CaseMessagesTable;
   case_message_files: CaseMessageFilesTable;
@@ -603,6 +798,8 @@ export type DB = {
   document_access_log: DocumentAccessLogTable;
   vault_exports: VaultExportsTable;
   vault_export_chunks: VaultExportChunksTable;
+  joint_consents: JointConsentsTable;
+  joint_signatories: JointSignatoriesTable;
 };
 
 export type Entity = Selectable<EntitiesTable>;

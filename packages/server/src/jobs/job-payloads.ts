@@ -13,12 +13,17 @@ export const jobPayloads = {
   'notify-retry': noPayload,
   'alert-digests': noPayload,
   'alert-limits-retention': noPayload,
+  'case-bin-purge': noPayload,
   'documents-retention': noPayload,
   'pending-uploads-expiry': noPayload,
   'access-log-retention': noPayload,
   'vault-export': z.object({ export_id: z.uuid() }),
   'vault-export-expiry': noPayload,
   'app-event': z.object({ eventId: z.uuid() }),
+  'joint-consent-expiry': noPayload,
+  'registry-lookup': z.object({ lookup_id: z.uuid() }),
+  'case-export': z.object({ export_id: z.uuid() }),
+  'case-export-expiry': noPayload,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobPayloads;

@@ -1,4 +1,10 @@
-import { caseMachine, nameKey, transition, type CaseStatus } from '@dilosi/domain';
+import {
+  caseMachine,
+  isOpenCaseStatus,
+  nameKey,
+  transition,
+  type CaseStatus,
+} from '@dilosi/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 
@@ -137,6 +143,16 @@ export async function seedDemoCases(
             // The latest of the history rows written below (docs/dashboard.md "New activity").
             last_activity_at: assignee ? new Date(receivedAt.getTime() + 3_600_000) : receivedAt,
             last_activity_by: assignee,
+            // A closed demo case closed within ten days of arriving, never after now (not drawn from
+            // `random`, whose sequence the rest of the demo data keeps).
+            closed_at: isOpenCaseStatus(status)
+              ? null
+              : new Date(
+                  Math.min(
+                    at.getTime(),
+                    receivedAt.getTime() + (1 + ((n * 37) % (10 * 24))) * 3_600_000,
+                  ),
+                ),
           })
           .returning('id')
           .executeTakeFirstOrThrow();

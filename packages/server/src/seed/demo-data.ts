@@ -335,3 +335,13 @@ export const demoRecipientDatasets: {
     members: ['EFKA', 'AADE'],
   },
 ];
+
+/**
+ * The templates every demo entity may use (entity_template_permissions, issue #39): the entity
+ * templates of the catalogue, each for the use it is made for, as before grants existed.
+ */
+export const demoEntityTemplates: { refname: string; use: 'issue' | 'reply' }[] = [
+  { refname: 'entity-certificate', use: 'issue' },
+  { refname: 'entity-acknowledgement', use: 'reply' },
+  { refname: 'entity-reply', use: 'reply' },
+];

@@ -1,6 +1,6 @@
 import { permissionMachine, transition } from '@dilosi/domain';
 import type { Database } from '../db/database';
-import { demoEntities, demoPersons, demoRecipientDatasets } from './demo-data';
+import { demoEntities, demoEntityTemplates, demoPersons, demoRecipientDatasets } from './demo-data';
 import { demoStaff } from './demo-staff';
 
 /**
@@ -46,6 +46,7 @@ export async function seedDemoData(
     .execute();
   await seedStaffPermissions(database);
   await seedRecipientDatasets(database);
+  await seedEntityTemplates(database);
   return { entities: entities.length, persons: persons.length };
 }
 
@@ -119,6 +120,33 @@ async function seedRecipientDatasets(database: Database): Promise<void> {
     .insertInto('recipient_dataset_members')
     .values(members)
     .onConflict((oc) => oc.columns(['dataset', 'entity_id']).doNothing())
+    .execute();
+}
+
+/** The demo entities' template permissions; existing grants are left as they are. */
+async function seedEntityTemplates(database: Database): Promise<void> {
+  const { db } = database;
+  const entities = await db
+    .selectFrom('entities')
+    .select('id')
+    .where(
+      'codename',
+      'in',
+      demoEntities.map((e) => e.codename),
+    )
+    .execute();
+  const rows = entities.flatMap((entity) =>
+    demoEntityTemplates.map((t) => ({
+      entity_id: entity.id,
+      template_refname: t.refname,
+      use: t.use,
+    })),
+  );
+  if (rows.length === 0) return;
+  await db
+    .insertInto('entity_template_permissions')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['entity_id', 'template_refname', 'use']).doNothing())
     .execute();
 }
 

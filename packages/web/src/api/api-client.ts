@@ -1,5 +1,6 @@
 import type { ApiError as ApiErrorBody } from '@dilosi/domain';
 import { paths } from '../config/paths';
+import { isAnonymousSession, restartAnonymousSession } from './anonymous-session';
 import { clearSession, readSessionToken } from './session-token';
 
 export type ApiErrorData = NonNullable<ApiErrorBody['error']['data']>;
@@ -129,7 +130,11 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   if (blob && response.ok) return (await response.blob()) as T;
   const body = response.status === 204 ? undefined : await readJson(response);
   if (!response.ok) {
-    if (
+    // An anonymous session refused (issue #37): log it out and authenticate again here.
+    const isRefused = response.status === 401 || response.status === 403;
+    if (isRefused && !skipSessionExpiry && isAnonymousSession()) {
+      restartAnonymousSession();
+    } else if (
       response.status === 401 &&
       !skipSessionExpiry &&
       isErrorBody(body) &&

@@ -13,7 +13,7 @@ export type CurrentUser = {
   afm: string | null;
   email: string | null;
   username: string | null;
-  display_name: string;
+  display_name: string | null;
   login_provider: 'gsis' | 'bank' | 'gsis_admin' | 'anon';
   ask_mobile_use_nnc_onboarding: boolean;
   mobile_flow_done: boolean;

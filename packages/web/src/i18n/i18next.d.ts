@@ -2,6 +2,7 @@ import 'i18next';
 import type auth from '@dilosi/domain/i18n/el/auth.json';
 import type dashboard from '@dilosi/domain/i18n/el/dashboard.json';
 import type errors from '@dilosi/domain/i18n/el/errors.json';
+import type joint from '@dilosi/domain/i18n/el/joint.json';
 import type messages from '@dilosi/domain/i18n/el/messages.json';
 import type ui from '@dilosi/domain/i18n/el/ui.json';
 import type validation from '@dilosi/domain/i18n/el/validation.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       messages: typeof messages;
       'vault-export': typeof vaultExport;
       vault: typeof vault;
+      joint: typeof joint;
     };
   }
 }

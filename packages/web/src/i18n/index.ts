@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'messages',
   'vault-export',
   'vault',
+  'joint',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -22,7 +22,6 @@ export const TEST_APP_CONFIG: AppConfig = {
     LANDING_PAGE_URL: null,
     VALIDATION_DEFAULT_CONTEXT: 'default',
     INBOX_STATES: ['A', 'B', 'C'],
-    RECAPTCHA_KEY: null,
     ISSUE_NOTIFICATION_TITLE: null,
     ISSUE_NOTIFICATION_MESSAGE: null,
     FILE_MAX_SIZE: 10 * 1024 * 1024,

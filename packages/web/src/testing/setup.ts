@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import i18n, { type Resource } from 'i18next';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -37,8 +38,28 @@ document.documentElement.lang = DEFAULT_LOCALE;
 // over a second on a busy two-core machine. findBy* waits up to 5 s instead of 1 s.
 configure({ asyncUtilTimeout: 5_000 });
 
-/** The mock API; tests add handlers with `server.use(...)`. */
-export const server = setupServer();
+/**
+ * The mock API; tests add handlers with `server.use(...)`, which take precedence. The only
+ * defaults are the dashboard workspace's sidebar requests (issue #39), which every dashboard
+ * page makes: no entity, and a layout with no pages; and what every list of cases reads for its
+ * search panel (issue #41): no saved views, no templates, no clerks to pick, no annotations.
+ */
+export const server = setupServer(
+  http.get('/api/entities', () => HttpResponse.json({ data: [] })),
+  http.get('/api/gates/:codename/gate/layout', () =>
+    HttpResponse.json({ data: { 'nav-actions': [], 'landing-url': null } }),
+  ),
+  http.get('/api/entity/:e/saved-views', () => HttpResponse.json({ data: [] })),
+  http.get('/api/entity/:e/inbox-templates', () => HttpResponse.json({ data: [] })),
+  http.get('/api/entities/:e/active-clerk-permissions', () => HttpResponse.json({ data: [] })),
+  // The entity's annotation fields (issue #41): none, so no panel and no filter.
+  http.get('/api/entity/:e/annotation-fields', () => HttpResponse.json({ data: [] })),
+  // Spreadsheet exports (issue #41): none yet.
+  http.get('/api/entity/:e/exports', () => HttpResponse.json({ data: [] })),
+  http.get('/api/entity/:e/inbox/:i/annotations', () =>
+    HttpResponse.json({ data: { fields: [], values: [] } }),
+  ),
+);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

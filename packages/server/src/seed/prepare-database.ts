@@ -1,0 +1,21 @@
+import type { Config } from '../config';
+import { SEED_LOCK_KEY, withAdvisoryLock } from '../db/advisory-lock';
+import type { Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { seedDemoCases } from './demo-cases';
+import { seedDemoMessages } from './demo-messages';
+import { seedDemoData } from './seed-demo-data';
+
+/** Migrations, then the demo seed if configured; answers the migrations applied. */
+export async function prepareDatabase(database: Database, config: Config): Promise<string[]> {
+  const applied = await migrate(database);
+  if (config.SEED_DEMO_DATA) {
+    // The seeds check, then insert: two processes starting at once must not both insert.
+    await withAdvisoryLock(config.DATABASE_URL, SEED_LOCK_KEY, async () => {
+      await seedDemoData(database);
+      await seedDemoCases(database);
+      await seedDemoMessages(database);
+    });
+  }
+  return applied;
+}
