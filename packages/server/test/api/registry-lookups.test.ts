@@ -127,7 +127,7 @@ describe('registry look-ups of a step', () => {
     expect(unknown.body.error.code).toBe('lookup_not_found');
   });
 
-  it('fills the new criminal-record and birth-certificate requests from their registries', async () => {
+  it('fills the criminal-record, birth-certificate, co-owners and plates requests from their registries', async () => {
     simulator().configure({ delayMs: 0, failureRate: 0 });
     for (const [template, expected] of [
       [
@@ -138,6 +138,11 @@ describe('registry look-ups of a step', () => {
         'birth-certificate-request',
         { registry_office: 'ΛΗΞΙΑΡΧΕΙΟ ΑΘΗΝΩΝ', birth_act_number: '1234/1980' },
       ],
+      [
+        'co-owners-declaration',
+        { property_address: 'ΠΑΝΕΠΙΣΤΗΜΙΟΥ 10, 10671 ΑΘΗΝΑ', property_kaek: '050681234001' },
+      ],
+      ['vehicle-plates-return-application', { plate_number: 'ΙΚΧ1234' }],
     ] as const) {
       const document = await draft(maria, template);
       const started = await start(maria, document.id);
