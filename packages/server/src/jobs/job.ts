@@ -12,6 +12,12 @@ export type JobDefinition<N extends JobName = JobName, Services = never> = {
   /** A cron expression (UTC) when the job also runs on a schedule. */
   cron?: string;
   retryLimit?: number;
+  /**
+   * How many of this job may run at once in one process (default 1: one after the other). A job
+   * that mostly waits on another service (a registry answering in seconds) takes more: one after
+   * the other, a 2-second registry serves 0.5 look-ups a second per process.
+   */
+  concurrency?: number;
   handle(payload: z.output<(typeof jobPayloads)[N]>, services: Services): Promise<void>;
 };
 

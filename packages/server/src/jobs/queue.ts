@@ -47,11 +47,29 @@ export async function startJobQueue<Services>(
     if (options.work && 'context' in options) {
       const { context } = options;
       const payload = jobPayloads[job.name];
-      await boss.work(job.name, { pollingIntervalSeconds: 1 }, async (batch) => {
-        for (const item of batch) {
-          await job.handle(payload.parse(item.data ?? {}) as never, context);
-        }
-      });
+      const concurrency = job.concurrency ?? 1;
+      const run = async (data: unknown) => job.handle(payload.parse(data ?? {}) as never, context);
+      await boss.work(
+        job.name,
+        { pollingIntervalSeconds: 1, batchSize: concurrency },
+        async (batch) => {
+          if (concurrency === 1) {
+            for (const item of batch) await run(item.data);
+            return;
+          }
+          // Up to `concurrency` at once. A job that throws fails on its own (retried as its
+          // queue says); pg-boss then completes only the ones still active, the others.
+          const results = await Promise.allSettled(batch.map((item) => run(item.data)));
+          await Promise.all(
+            results.map((result, i) => {
+              const item = batch[i];
+              if (result.status === 'fulfilled' || !item) return null;
+              options.logger.error({ err: result.reason, job: job.name }, 'job failed');
+              return boss.fail(job.name, item.id, { message: String(result.reason) });
+            }),
+          );
+        },
+      );
       if (job.cron) await boss.schedule(job.name, job.cron, {});
     }
   }

@@ -6,6 +6,9 @@ import { runStepLookup } from './run-step-lookup';
 export const registryLookupJob = defineJob({
   name: 'registry-lookup',
   retryLimit: 0,
+  // A look-up waits on a registry that may take seconds: one after the other, 200 wizards on a
+  // 2-second registry waited minutes (bench/registry-wizards.ts). 64 at once per process.
+  concurrency: 64,
   async handle(payload, { database }: { database: Database }) {
     await runStepLookup(database, payload.lookup_id);
   },
