@@ -286,6 +286,14 @@ describe('issuing a solemn declaration through the wizard', () => {
     await page.getByRole('combobox', { name: /1η προτίμηση/ }).selectOption({ index: 1 });
     await page.getByRole('spinbutton', { name: /Ποσοστό συνιδιοκτησίας/ }).fill('50');
     await page.getByRole('spinbutton', { name: /Ποσοστό συζύγου/ }).fill('50');
+    // A hierarchical select over the API's dataset (issue #36): the region, then its units.
+    const unit = page.getByRole('group', { name: /Περιφερειακή ενότητα κατοικίας/ });
+    await unit.getByRole('combobox', { name: 'Περιφέρεια' }).selectOption({ label: 'Κρήτη' });
+    const units = unit.getByRole('combobox', { name: 'Περιφερειακή ενότητα' });
+    await expect
+      .poll(() => units.locator('option').allTextContents())
+      .toEqual(['Επιλέξτε', 'Ηράκλειο', 'Λασίθι', 'Ρέθυμνο', 'Χανιά']);
+    await units.selectOption({ label: 'Χανιά' });
     await page.getByRole('button', { name: 'Συνέχεια' }).click();
 
     // Display components and an attachment, sent as multipart.

@@ -186,6 +186,9 @@ export const ERROR_CODES = [
   'dataset_exists',
   'dataset_member_not_found',
   'role_permission_denied',
+  // Hierarchical select datasets (issue #36; spec section 7).
+  'hierarchy_dataset_not_found',
+  'hierarchy_path_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

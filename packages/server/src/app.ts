@@ -45,6 +45,7 @@ import { resourceRoutes } from './modules/resources';
 import { validationRoutes } from './modules/validation';
 import { createVaultExportServices, vaultExportRoutes } from './modules/vault-export';
 import { loadCatalog, storeTemplates, TemplateCatalog, templateRoutes } from './modules/templates';
+import { datasetRoutes, loadDatasets } from './modules/datasets';
 import {
   createReadiness,
   getHealthRoute,
@@ -107,6 +108,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const templates = await loadCatalog(config.templatesDir, {
     allowMissing: config.templatesDir === DEFAULT_TEMPLATES_DIR,
   });
+  // The catalogue's hierarchical datasets (checked with it above: a broken one stops the start).
+  const { datasets } = await loadDatasets(path.join(config.templatesDir, 'datasets'));
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -231,6 +234,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await getAppConfigRoute(api, config);
       await publicAuthRoutes(api, auth);
       await templateRoutes(api, catalog, database);
+      await datasetRoutes(api, datasets);
       await validationRoutes(api, { config, database, catalog, accessLog });
       await devOutboxRoutes(api, { config, notifier });
       await publicDocumentRoutes(api, issuance);

@@ -173,6 +173,17 @@ describe('validateValues: choices', () => {
     expect(check(select, 'attiki/athina')).toEqual({ code: 'choice_invalid' });
     expect(check({ ...select, required: true }, [])).toEqual({ code: 'required' });
   });
+
+  it('checks only the shape of a dataset selection where the tree is not held (the web)', () => {
+    const select = { component: 'hierarchical_select', 'component-params': { dataset: 'x' } };
+    expect(check(select, ['GR-I', 'piraeus'])).toBeNull();
+    expect(check(select, ['GR-I', ''])).toEqual({ code: 'choice_invalid' });
+    expect(check(select, 'GR-I/piraeus')).toEqual({ code: 'choice_invalid' });
+    // With the tree inlined (the server), the whole path is checked.
+    expect(check({ ...select, 'component-params': { dataset: 'x', tree } }, ['attiki'])).toEqual({
+      code: 'choice_invalid',
+    });
+  });
 });
 
 describe('validateValues: recipient and attachments', () => {

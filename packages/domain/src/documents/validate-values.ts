@@ -120,6 +120,13 @@ export function validateFieldValue(
     }
     case 'hierarchical_select':
       if (isMissingValue(value)) return field.required ? error('required') : null;
+      if (!params.tree && params.dataset) {
+        // The web reads a dataset level by level, without its tree: it checks the shape; the
+        // server, which holds the tree, checks the whole path.
+        return Array.isArray(value) && value.every((part) => typeof part === 'string' && part)
+          ? null
+          : error('choice_invalid');
+      }
       return Array.isArray(value) && isPathInTree(value, params.tree ?? [])
         ? null
         : error('choice_invalid');

@@ -114,10 +114,28 @@ describe('templateSchema', () => {
     expect(issues(template)).toContain('list-of params go with the list_of component');
   });
 
-  it('refuses a hierarchical_select without a tree', () => {
+  it('refuses a hierarchical_select without a tree or a dataset, and a malformed dataset name', () => {
     const template = base();
     template.fields.push({ key: 'area', component: 'hierarchical_select', label: T('Περιοχή') });
-    expect(issues(template)).toContain('a hierarchical_select needs component-params.tree');
+    expect(issues(template)).toContain(
+      'a hierarchical_select needs component-params.tree or component-params.dataset',
+    );
+    const withDataset = base();
+    withDataset.fields.push({
+      key: 'area',
+      component: 'hierarchical_select',
+      label: T('Περιοχή'),
+      'component-params': { dataset: 'greek-regions' },
+    });
+    expect(issues(withDataset)).toEqual([]);
+    const badName = base();
+    badName.fields.push({
+      key: 'area',
+      component: 'hierarchical_select',
+      label: T('Περιοχή'),
+      'component-params': { dataset: '../etc' },
+    });
+    expect(issues(badName)).not.toEqual([]);
   });
 
   it('refuses a disabled template without serviceName and serviceURL', () => {

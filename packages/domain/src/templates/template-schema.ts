@@ -151,6 +151,14 @@ export const componentParamsSchema = z
     max_choices: z.number().int().min(1).optional(),
     /** hierarchical_select */
     tree: z.array(hierarchyNodeSchema).optional(),
+    /**
+     * hierarchical_select: a dataset of the catalogue (templates/datasets/{name}.json) in place of
+     * an inline tree; the server answers it level by level (GET /api/datasets/{name}?path=…).
+     */
+    dataset: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/)
+      .optional(),
     /** hierarchical_select: the label of each level */
     levels: z.array(localizedTextSchema).optional(),
     /** link */
@@ -246,10 +254,11 @@ export const templateFieldSchema: z.ZodType<TemplateField, unknown> = z.lazy(() 
       if ((field.component === 'list_of') !== (field['list-of'] !== undefined)) {
         ctx.addIssue({ code: 'custom', message: 'list-of params go with the list_of component' });
       }
-      if (field.component === 'hierarchical_select' && !field['component-params'].tree) {
+      const params = field['component-params'];
+      if (field.component === 'hierarchical_select' && !params.tree && !params.dataset) {
         ctx.addIssue({
           code: 'custom',
-          message: 'a hierarchical_select needs component-params.tree',
+          message: 'a hierarchical_select needs component-params.tree or component-params.dataset',
         });
       }
     }),

@@ -145,6 +145,39 @@ describe('the template catalogue loader', () => {
     ]);
   });
 
+  it('refuses an unknown dataset, a broken dataset file and one named unlike its file', async () => {
+    const fields = [
+      ...(fixture.fields as Record<string, unknown>[]),
+      {
+        key: 'unit',
+        component: 'hierarchical_select',
+        label: { el: 'Ενότητα', en: 'Unit', fr: 'Unité' },
+        'component-params': { dataset: 'missing' },
+      },
+    ];
+    const dir = await catalogOf({ 'a.json': { ...fixture, fields } });
+    await fs.mkdir(path.join(dir, 'datasets'));
+    const label = { el: 'x', en: 'x', fr: 'x' };
+    const dataset = {
+      name: 'other',
+      title: label,
+      source: 's',
+      licence: 'l',
+      levels: [label],
+      value_label: label,
+      tree: [{ value: 'a', label }],
+    };
+    await fs.writeFile(path.join(dir, 'datasets', 'named.json'), JSON.stringify(dataset));
+    await fs.writeFile(path.join(dir, 'datasets', 'broken.json'), '{');
+    const { templates, problems } = await checkCatalog(dir);
+    expect(templates).toEqual([]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^templates\/datasets\/broken\.json: invalid JSON/),
+      'templates/datasets/named.json: name: "other" is not the file\'s name',
+      `templates/a.json: fields.${fields.length - 1} (unit).component-params.dataset: unknown dataset "missing"`,
+    ]);
+  });
+
   it('refuses a refname or a code used twice', async () => {
     const sameRefname = await catalogOf({
       'a.json': fixture,

@@ -24,6 +24,8 @@ const ALWAYS: ReadonlySet<string> = new Set([
   'POST /api/attachments',
   // Addressing its document: the recipient search of the wizard.
   'GET /api/recipients',
+  // The catalogue's hierarchical select datasets (public data).
+  'GET /api/datasets/:name',
   // Its own document by reference code (the done page); the route answers 404 for another's.
   'GET /api/citizen-declarations/:ref',
 ]);

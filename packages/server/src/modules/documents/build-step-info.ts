@@ -69,6 +69,14 @@ function withOtpInput(info: StepInfo, maskedMobile: string | null): StepInfo {
   };
 }
 
+/** A select named by its dataset is read level by level from the API: its tree stays here. */
+function withoutDatasetTree(field: StepField): StepField {
+  const params = field['component-params'];
+  if (params.dataset === undefined || params.tree === undefined) return field;
+  const { tree: _tree, ...rest } = params;
+  return { ...field, 'component-params': rest };
+}
+
 function actionsOf(step: TemplateStep, issuer: Template['issuer']): StepInfo['actions'] {
   switch (step.layout) {
     case 'form':
@@ -124,7 +132,9 @@ export function buildStepInfo(input: {
     'fieldset-order': step.fieldsets.map((fieldset) => fieldset.key),
     // The form's fields; fields named only by elements (value-list, tabular-list) are read-only content.
     'field-order': step.fieldsets.flatMap((fieldset) => fieldset.fields),
-    fields: Object.fromEntries(fields.map((field) => [field.key, field] as const)),
+    fields: Object.fromEntries(
+      fields.map((field) => [field.key, withoutDatasetTree(field)] as const),
+    ),
     rules: step.rules,
     actions: isEditing ? actionsOf(step, template.issuer) : [],
     'back-step': isEditing

@@ -8,6 +8,7 @@ import {
   type Template,
 } from '@dilosi/domain';
 import type { z } from 'zod';
+import { loadDatasets } from '../datasets';
 
 /** A template file that cannot be used: the message names the file and the path of the issue. */
 export class CatalogError extends Error {
@@ -121,7 +122,8 @@ export async function checkCatalog(
   }
   const label = (name: string) => `${path.basename(dir)}/${name}`;
   const templates: Template[] = [];
-  const problems: string[] = [];
+  const { datasets, problems: datasetProblems } = await loadDatasets(path.join(dir, 'datasets'));
+  const problems: string[] = datasetProblems.map((problem) => `${path.basename(dir)}/${problem}`);
   const byRefname = new Map<string, string>();
   const byCode = new Map<string, string>();
   for (const name of names) {
@@ -142,6 +144,24 @@ export async function checkCatalog(
       continue;
     }
     const template = parsed.data;
+    // A hierarchical select named by its dataset holds the dataset's tree on the server: the
+    // values are checked against it; the web reads it level by level (GET /api/datasets/…).
+    const unknownDataset = template.fields.findIndex((field) => {
+      const name = field['component-params'].dataset;
+      if (name === undefined) return false;
+      const dataset = datasets.get(name);
+      if (!dataset) return true;
+      field['component-params'].tree = dataset.tree;
+      field['component-params'].levels ??= dataset.levels;
+      return false;
+    });
+    if (unknownDataset >= 0) {
+      const field = template.fields[unknownDataset];
+      problems.push(
+        `${label(name)}: fields.${unknownDataset} (${field?.key}).component-params.dataset: unknown dataset "${field?.['component-params'].dataset}"`,
+      );
+      continue;
+    }
     const problem = checkReferences(template);
     if (problem) {
       problems.push(`${label(name)}: ${problem.path}: ${problem.message}`);

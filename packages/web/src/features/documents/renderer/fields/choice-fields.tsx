@@ -11,6 +11,7 @@ import {
 } from '../form-primitives';
 import type { FieldComponentProps } from '../types';
 import { useDocumentsText } from '../use-renderer-text';
+import { DatasetSelectField } from './dataset-select-field';
 
 /** The field's choices in choices-order when given (any others after), minus excluded ones. */
 export function orderedChoices(field: StepField, excluded: readonly string[] = []): Choice[] {
@@ -261,6 +262,8 @@ export function HierarchicalSelectField(props: FieldComponentProps) {
   const t = useDocumentsText();
   const { id, field, locale, value, onChange, error } = props;
   const tree = field['component-params'].tree ?? [];
+  const dataset = field['component-params'].dataset;
+  if (dataset && tree.length === 0) return <DatasetSelectField {...props} dataset={dataset} />;
   if (tree.length === 0) return <NoOptions {...props} />;
   const path = Array.isArray(value) ? (value as string[]) : [];
   const levels: HierarchyNode[][] = [tree];

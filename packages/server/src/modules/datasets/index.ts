@@ -1,0 +1,2 @@
+export { datasetRoutes } from './dataset-routes';
+export { loadDatasets } from './load-datasets';
