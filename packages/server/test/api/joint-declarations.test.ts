@@ -517,4 +517,41 @@ describe('joint declarations', () => {
     expect(retrieved.status, JSON.stringify(retrieved.body)).toBe(200);
     expect(retrieved.body.data.document.signatories).toEqual(signatories);
   }, 60_000);
+  it("shows a document's joint declaration to its signatories only, for the author's panel", async () => {
+    type PanelAnswer = { data: { consent: JointConsent | null } } & ErrorBody;
+    const panel = (documentId: string, token: string | undefined) =>
+      api<PanelAnswer>('GET', `/api/joint/documents/${documentId}/consent`, { token });
+    const { id } = await openJoint([NIKOS]);
+    const consentId = await consentOf(id);
+    const waiting = await panel(id, author());
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.data.consent).toMatchObject({ id: consentId, state: 'issued' });
+    expect(waiting.body.data.consent?.signatories.map((row) => row.state)).toEqual([
+      'signed',
+      'pending',
+    ]);
+    // Who may read it: its signatories only.
+    await expectMatrix(api, tokens, [...MATRIX_CALLERS, 'stranger'], {
+      method: 'GET',
+      path: () => `/api/joint/documents/${id}/consent`,
+      // anonymous, author, co-signatory B, clerk and head of the recipient, others, a stranger
+      expected: [401, 'ok', 'ok', 403, 403, 403, 403, 403],
+    });
+    // Nikos declines: the author reads who declined and why.
+    await post(consentId, 'decline', tokens.signerB, { reason: 'Δεν συμφωνώ' });
+    const declined = (await panel(id, author())).body.data.consent;
+    expect(declined?.state).toBe('canceled');
+    expect(declined?.signatories[1]).toMatchObject({
+      state: 'dismissed',
+      dismissed_reason: 'Δεν συμφωνώ',
+    });
+    // A document with no consent, or an address that is no document: none, never a 500.
+    const plain = await api<DocumentAnswer>('POST', '/api/my-declarations/', {
+      token: author(),
+      json: { document: { template: 'co-owners-declaration', statements: {} } },
+    });
+    const none = await panel(plain.body.data.document.id, author());
+    expect([none.status, none.body.data.consent]).toEqual([200, null]);
+    expect((await panel('not-a-uuid', author())).body.data.consent).toBeNull();
+  }, 60_000);
 });
