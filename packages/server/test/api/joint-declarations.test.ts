@@ -148,6 +148,19 @@ describe('joint declarations', () => {
       .where('type', '=', 'user-application')
       .executeTakeFirstOrThrow();
     expect(message.state_data).toMatchObject({ consent_id: consentId });
+    // His list of messages answers it (its state data fits the messages' schema).
+    const inbox = await api<{ data: { state_data: { reply_link?: string } }[] }>(
+      'POST',
+      '/api/gates/USER/gate/inbox-entries',
+      {
+        token: tokens.signerB,
+        json: { types: ['user-application'], status: ['incoming', 'retrieved', 'resolved'] },
+      },
+    );
+    expect(inbox.status, JSON.stringify(inbox.body)).toBe(200);
+    expect(inbox.body.data.map((row) => row.state_data.reply_link)).toContain(
+      `/my/joint/${consentId}`,
+    );
     // Sofia has none yet: her first login delivers it, once.
     tokens.sofia = await loginAs(t, SOFIA, { certifiedMobile: MOBILE_SOFIA });
     const sofiaUser = await t.database.db
