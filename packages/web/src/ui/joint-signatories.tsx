@@ -2,6 +2,7 @@ import { formatAthensDateTime, type JointConsentSummary, type Locale } from '@di
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import './joint-signatories.css';
 
 const at = (value: string | null) => (value ? formatAthensDateTime(new Date(value)) : '—');
 
@@ -99,8 +100,10 @@ export function JointAuthorPanel({
         <strong>{t(`states.${consent.state}`)}</strong>
         {' — '}
         {t('list.signed', { signed, total })}
-        {consent.closed_reason ? ` ${t(`closedReasons.${consent.closed_reason}`)}` : ''}
       </p>
+      {consent.closed_reason ? (
+        <p className="govgr-body">{t(`closedReasons.${consent.closed_reason}`)}</p>
+      ) : null}
       {isOpen ? (
         <p className="govgr-body">{t('panel.waiting', { date: at(consent.expires_at) })}</p>
       ) : null}
