@@ -85,8 +85,12 @@ export function JointAuthorPanel({
   consent: JointConsentSummary | null | undefined;
   locale: Locale;
 }) {
+  // Nothing, and no catalog loaded, for the many documents that are no joint declaration.
+  return consent ? <AuthorPanel consent={consent} locale={locale} /> : null;
+}
+
+function AuthorPanel({ consent, locale }: { consent: JointConsentSummary; locale: Locale }) {
   const { t } = useTranslation('joint');
-  if (!consent) return null;
   const signed = consent.signatories.filter((row) => row.state === 'signed').length;
   const total = consent.signatories.length;
   const isOpen = consent.state === 'issued';

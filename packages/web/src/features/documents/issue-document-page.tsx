@@ -441,6 +441,12 @@ function DocumentWizard({
         onRetry={lookups.retry}
         locale={locale}
       />
+      {waitsForSignatures ? (
+        // The step's own heading goes with its form: the page keeps one, the document's title.
+        <h1 className="govgr-heading-l" tabIndex={-1}>
+          {document.template.title[locale]}
+        </h1>
+      ) : null}
       {document.state === 'requested' ? (
         <JointAuthorPanel consent={jointConsent.data} locale={locale} />
       ) : null}

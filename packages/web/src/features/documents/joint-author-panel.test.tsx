@@ -97,7 +97,8 @@ describe("the author's panel on her joint declaration", () => {
       name: 'Άνοιγμα της κοινής δήλωσης (υπενθύμιση ή ακύρωση)',
     });
     expect(link.getAttribute('href')).toBe(`/my/joint/${CONSENT_ID}`);
-    // Nothing left to type here: her signature is done.
+    // The page keeps a main heading, the declaration's title; nothing left to type here.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/άρθρο 8 Ν\.1599/);
     await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
   });
 
