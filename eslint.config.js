@@ -2,7 +2,11 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './tools/eslint-boundaries.mjs';
-import { stateColumnWrite, stateLiteralWrite } from './tools/eslint-state-writes.mjs';
+import {
+  jointTableWrite,
+  stateColumnWrite,
+  stateLiteralWrite,
+} from './tools/eslint-state-writes.mjs';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -35,12 +39,20 @@ export default tseslint.config(
     // only through changeState.
     files: ['packages/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', stateLiteralWrite, stateColumnWrite] },
+    rules: {
+      'no-restricted-syntax': ['error', stateLiteralWrite, stateColumnWrite, jointTableWrite],
+    },
   },
   {
     // The one writer of case, permission and citizen message states (issue #32).
     files: ['packages/server/src/lib/state-change.ts'],
-    rules: { 'no-restricted-syntax': ['error', stateLiteralWrite] },
+    rules: { 'no-restricted-syntax': ['error', stateLiteralWrite, jointTableWrite] },
+  },
+  {
+    // The one writer of the joint declarations' tables (issue #35).
+    files: ['packages/server/src/modules/joint/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', stateLiteralWrite, stateColumnWrite] },
   },
   {
     // The domain package is pure: no I/O, no server or web code.

@@ -20,3 +20,12 @@ export const stateColumnWrite = {
   message:
     "Change a case's, a permission's or a citizen message's state through changeState (server/src/lib/state-change.ts).",
 };
+
+// A joint declaration's consent and signatories are written by modules/joint only (issue #35):
+// no Kysely write of a `joint_*` table, nor raw SQL that writes one, anywhere else in the server.
+const JOINT_WRITE_SQL = /(insert\s+into|update|delete\s+from)\s+"?joint_/i;
+export const jointTableWrite = {
+  selector: `:matches(CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom|mergeInto|replaceInto)$/] > Literal.arguments[value=/^joint_/], TaggedTemplateExpression[tag.name="sql"] TemplateElement[value.raw=${JOINT_WRITE_SQL}])`,
+  message:
+    "Joint declarations' tables (joint_*) are written by modules/joint only: call its use cases.",
+};

@@ -2,7 +2,7 @@ import { RuleTester } from 'eslint';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 import tseslint from 'typescript-eslint';
 import { describe, it } from 'vitest';
-import { stateColumnWrite, stateLiteralWrite } from './eslint-state-writes.mjs';
+import { jointTableWrite, stateColumnWrite, stateLiteralWrite } from './eslint-state-writes.mjs';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -93,6 +93,52 @@ tester.run(
         code: "trx.updateTable('permissions').set({ state: moved.state });",
         options: columnOptions,
         errors: columnBites,
+      },
+    ],
+  },
+);
+
+const jointOptions = [jointTableWrite];
+const jointBites = [{ message: jointTableWrite.message }];
+
+tester.run(
+  'no-restricted-syntax (joint tables written outside modules/joint)',
+  builtinRules.get('no-restricted-syntax'),
+  {
+    valid: [
+      { code: "db.selectFrom('joint_consents').select('id');", options: jointOptions },
+      {
+        code: "trx.selectFrom('joint_signatories').where('afm', '=', afm).execute();",
+        options: jointOptions,
+      },
+      { code: "trx.updateTable('documents').set({ step: 'x' });", options: jointOptions },
+      { code: 'sql`select id from joint_consents`;', options: jointOptions },
+    ],
+    invalid: [
+      {
+        code: "trx.updateTable('joint_consents').set({ reminded_at: at });",
+        options: jointOptions,
+        errors: jointBites,
+      },
+      {
+        code: "db.insertInto('joint_signatories').values(row);",
+        options: jointOptions,
+        errors: jointBites,
+      },
+      {
+        code: "trx.deleteFrom('joint_consents').where('id', '=', id);",
+        options: jointOptions,
+        errors: jointBites,
+      },
+      {
+        code: 'sql`UPDATE joint_consents SET state = ${to} WHERE id = ${id}`.execute(db);',
+        options: jointOptions,
+        errors: jointBites,
+      },
+      {
+        code: 'sql`delete from "joint_signatories" where consent_id = ${id}`;',
+        options: jointOptions,
+        errors: jointBites,
       },
     ],
   },

@@ -35,7 +35,13 @@ import {
 } from './modules/cases';
 import { deliverWaitingDocuments, messageRoutes } from './modules/messages';
 import { vaultRoutes } from './modules/vault';
-import { deliverWaitingJointRequests, jointRoutes, openConsent } from './modules/joint';
+import {
+  createJointIssuance,
+  deliverWaitingJointRequests,
+  jointRoutes,
+  openConsent,
+  type JointIssuance,
+} from './modules/joint';
 import { correctionRoutes } from './modules/corrections';
 import { scopeActionRoutes } from './modules/scope-actions';
 import { replyRoutes } from './modules/replies';
@@ -89,6 +95,8 @@ declare module 'fastify' {
     readiness: Readiness;
     /** The registry port (gateway, simulator or none) and the simulator when it runs. */
     registry: RegistryServices;
+    /** Issues a fully signed joint declaration, for the job that retries it (issue #35). */
+    jointIssuance: JointIssuance;
   }
 }
 
@@ -209,6 +217,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     renderer,
   });
   issuance.openJointConsent = (input) => openConsent(issuance, input);
+  const joint = { ...issuance, jobs: () => app.jobs, logger: app.log };
+  app.decorate('jointIssuance', createJointIssuance(joint));
   const pdfInspector = createPdfInspector({
     timeoutMs: config.PDF_CHECK_TIMEOUT_MS,
     memoryMb: config.PDF_CHECK_MEMORY_MB,
@@ -290,7 +300,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await replyRoutes(authenticated, { ...issuance, pdfInspector, events });
         await forwardRoutes(authenticated, { database, config, notifier });
         await scopeActionRoutes(authenticated, { ...issuance, accessLog });
-        await jointRoutes(authenticated, issuance);
+        await jointRoutes(authenticated, joint);
         await correctionRoutes(authenticated, {
           cases,
           documents: { catalog, database, config, pdfInspector, issuance },

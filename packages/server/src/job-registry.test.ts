@@ -23,6 +23,7 @@ describe('jobRegistry', () => {
       notifier: { kind: 'notifier' },
       events: { kind: 'events' },
       templates: { kind: 'templates' },
+      jointIssuance: { kind: 'jointIssuance' },
       log: { kind: 'not a service' },
     } as unknown as JobServices;
     expect(jobContext(app)).toEqual({
@@ -31,6 +32,7 @@ describe('jobRegistry', () => {
       notifier: { kind: 'notifier' },
       events: { kind: 'events' },
       templates: { kind: 'templates' },
+      jointIssuance: { kind: 'jointIssuance' },
     });
   });
 });

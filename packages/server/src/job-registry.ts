@@ -15,7 +15,7 @@ import {
   caseExportJob,
 } from './modules/cases';
 import { documentsRetentionJob } from './modules/issuance';
-import { jointConsentExpiryJob } from './modules/joint';
+import { jointConsentExpiryJob, jointConsentIssueJob, type JointIssuance } from './modules/joint';
 import { alertDigestsJob } from './modules/messages';
 import { registryLookupJob } from './modules/step-lookups';
 import { vaultExportExpiryJob, vaultExportJob } from './modules/vault-export';
@@ -29,6 +29,8 @@ export type JobServices = {
   events: AppEventService;
   /** The template catalogue (the case exports' columns). */
   templates: TemplateCatalog;
+  /** Issues a fully signed joint declaration (the `joint-consent-issue` retries). */
+  jointIssuance: JointIssuance;
 };
 
 /**
@@ -53,6 +55,7 @@ const jobsByName = {
   'registry-lookup': registryLookupJob,
   'case-export': caseExportJob,
   'case-export-expiry': caseExportExpiryJob,
+  'joint-consent-issue': jointConsentIssueJob,
 } satisfies { [N in JobName]: JobDefinition<N, JobServices> };
 
 export const jobRegistry: readonly JobDefinition<JobName, JobServices>[] =
@@ -65,4 +68,5 @@ export const jobContext = (app: JobServices): JobServices => ({
   notifier: app.notifier,
   events: app.events,
   templates: app.templates,
+  jointIssuance: app.jointIssuance,
 });

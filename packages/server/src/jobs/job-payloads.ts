@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { LOCALES } from '@dilosi/domain';
 import { z } from 'zod';
 
 const noPayload = z.object({}).passthrough();
@@ -24,6 +25,7 @@ export const jobPayloads = {
   'registry-lookup': z.object({ lookup_id: z.uuid() }),
   'case-export': z.object({ export_id: z.uuid() }),
   'case-export-expiry': noPayload,
+  'joint-consent-issue': z.object({ consent_id: z.uuid(), locale: z.enum(LOCALES) }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobPayloads;

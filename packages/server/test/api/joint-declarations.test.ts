@@ -4,8 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { JointConsent } from '@dilosi/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverWaitingJointRequests, expireConsents } from '../../src/modules/joint';
+import { jobContext } from '../../src/job-registry';
+import {
+  deliverWaitingJointRequests,
+  expireConsents,
+  jointConsentIssueJob,
+} from '../../src/modules/joint';
 import { loginAs } from '../fixtures/citizens';
 import { afmOf } from '../fixtures/template-values';
 import type { ErrorBody } from '../fixtures/http';
@@ -148,6 +154,19 @@ describe('joint declarations', () => {
       .where('type', '=', 'user-application')
       .executeTakeFirstOrThrow();
     expect(message.state_data).toMatchObject({ consent_id: consentId });
+    // His list of messages answers it (its state data fits the messages' schema).
+    const inbox = await api<{ data: { state_data: { reply_link?: string } }[] }>(
+      'POST',
+      '/api/gates/USER/gate/inbox-entries',
+      {
+        token: tokens.signerB,
+        json: { types: ['user-application'], status: ['incoming', 'retrieved', 'resolved'] },
+      },
+    );
+    expect(inbox.status, JSON.stringify(inbox.body)).toBe(200);
+    expect(inbox.body.data.map((row) => row.state_data.reply_link)).toContain(
+      `/my/joint/${consentId}`,
+    );
     // Sofia has none yet: her first login delivers it, once.
     tokens.sofia = await loginAs(t, SOFIA, { certifiedMobile: MOBILE_SOFIA });
     const sofiaUser = await t.database.db
@@ -516,5 +535,126 @@ describe('joint declarations', () => {
     });
     expect(retrieved.status, JSON.stringify(retrieved.body)).toBe(200);
     expect(retrieved.body.data.document.signatories).toEqual(signatories);
+  }, 60_000);
+  it("shows a document's joint declaration to its signatories only, for the author's panel", async () => {
+    type PanelAnswer = { data: { consent: JointConsent | null } } & ErrorBody;
+    const panel = (documentId: string, token: string | undefined) =>
+      api<PanelAnswer>('GET', `/api/joint/documents/${documentId}/consent`, { token });
+    const { id } = await openJoint([NIKOS]);
+    const consentId = await consentOf(id);
+    const waiting = await panel(id, author());
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.data.consent).toMatchObject({ id: consentId, state: 'issued' });
+    expect(waiting.body.data.consent?.signatories.map((row) => row.state)).toEqual([
+      'signed',
+      'pending',
+    ]);
+    // Who may read it: its signatories only.
+    await expectMatrix(api, tokens, [...MATRIX_CALLERS, 'stranger'], {
+      method: 'GET',
+      path: () => `/api/joint/documents/${id}/consent`,
+      // anonymous, author, co-signatory B, clerk and head of the recipient, others, a stranger
+      expected: [401, 'ok', 'ok', 403, 403, 403, 403, 403],
+    });
+    // Nikos declines: the author reads who declined and why.
+    await post(consentId, 'decline', tokens.signerB, { reason: 'Δεν συμφωνώ' });
+    const declined = (await panel(id, author())).body.data.consent;
+    expect(declined?.state).toBe('canceled');
+    expect(declined?.signatories[1]).toMatchObject({
+      state: 'dismissed',
+      dismissed_reason: 'Δεν συμφωνώ',
+    });
+    // A document with no consent, or an address that is no document: none, never a 500.
+    const plain = await api<DocumentAnswer>('POST', '/api/my-declarations/', {
+      token: author(),
+      json: { document: { template: 'co-owners-declaration', statements: {} } },
+    });
+    const none = await panel(plain.body.data.document.id, author());
+    expect([none.status, none.body.data.consent]).toEqual([200, null]);
+    expect((await panel('not-a-uuid', author())).body.data.consent).toBeNull();
+  }, 60_000);
+  it('retries a failed issuance after the last signature with its job, and issues exactly once', async () => {
+    const { id } = await openJoint([NIKOS]);
+    const consentId = await consentOf(id);
+    const digest = (await get(consentId, tokens.signerB)).body.data.consent.text_digest;
+    expect((await post(consentId, 'code', tokens.signerB)).status).toBe(200);
+    // The queue, recorded: what the last signature sends in its own transaction.
+    const sent: { name: string; payload: unknown; options: unknown }[] = [];
+    const queue = t.app.jobs;
+    t.app.jobs = {
+      send: async (name: string, payload: unknown, options: unknown) => {
+        sent.push({ name, payload, options });
+        return 'job-1';
+      },
+    } as unknown as typeof t.app.jobs;
+    // Issuance fails: storing the issued document is refused (as a PDF worker that throws).
+    await sql`create function joint_test_refuse_issue() returns trigger language plpgsql as $$
+      begin raise exception 'issuance is down'; end $$`.execute(t.database.db);
+    await sql`create trigger joint_test_refuse_issue before update on documents for each row
+      when (new.reference_code is not null and old.reference_code is null)
+      execute function joint_test_refuse_issue()`.execute(t.database.db);
+    const payload = { consent_id: consentId, locale: 'el' as const };
+    const runJob = () => jointConsentIssueJob.handle(payload, jobContext(t.app));
+    try {
+      // The signature stands: fully signed, no code yet.
+      const signed = await post(consentId, 'sign', tokens.signerB, {
+        otp_code: await codeFor(MOBILE_B),
+        text_digest: digest,
+      });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+      expect(signed.body.data.consent).toMatchObject({
+        state: 'fully_signed',
+        reference_code: null,
+      });
+      // While issuance fails, the job fails too: the queue retries it with its backoff.
+      await expect(runJob()).rejects.toThrow(/issuance is down/);
+    } finally {
+      await sql`drop trigger joint_test_refuse_issue on documents`.execute(t.database.db);
+      await sql`drop function joint_test_refuse_issue()`.execute(t.database.db);
+      t.app.jobs = queue;
+    }
+    expect(sent).toEqual([
+      {
+        name: 'joint-consent-issue',
+        payload,
+        options: expect.objectContaining({ startAfter: 60, retryLimit: 8, retryBackoff: true }),
+      },
+    ]);
+    const waiting = await t.database.db
+      .selectFrom('documents')
+      .select(['state', 'reference_code'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(waiting).toEqual({ state: 'requested', reference_code: null });
+
+    // The retry issues it; a second run (a retry after success) changes nothing.
+    await runJob();
+    await runJob();
+    const issued = await t.database.db
+      .selectFrom('documents')
+      .select(['state', 'reference_code'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(issued.state).toBe('issued');
+    expect(issued.reference_code).toMatch(/\S/);
+    const count = async (table: 'document_pdfs' | 'inbox_entries' | 'document_shares') =>
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select('document_id')
+          .where('document_id', '=', id)
+          .execute()
+      ).length;
+    expect([await count('document_pdfs'), await count('inbox_entries')]).toEqual([1, 1]);
+    expect(await count('document_shares')).toBe(1);
+    expect((await get(consentId, author())).body.data.consent.reference_code).toBe(
+      issued.reference_code,
+    );
+
+    // A consent not (or no longer) to issue: the job ends quietly, nothing to retry.
+    const open = await consentOf((await openJoint([NIKOS])).id);
+    await expect(
+      jointConsentIssueJob.handle({ consent_id: open, locale: 'el' }, jobContext(t.app)),
+    ).resolves.toBeUndefined();
   }, 60_000);
 });

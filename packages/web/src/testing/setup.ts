@@ -59,6 +59,10 @@ export const server = setupServer(
   http.get('/api/entity/:e/inbox/:i/annotations', () =>
     HttpResponse.json({ data: { fields: [], values: [] } }),
   ),
+  // A document's joint declaration (issue #35), read by the wizard, done and vault pages: none.
+  http.get('/api/joint/documents/:id/consent', () =>
+    HttpResponse.json({ data: { consent: null } }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

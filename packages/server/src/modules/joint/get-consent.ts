@@ -1,4 +1,4 @@
-import type { JointConsent, JointConsentSummary, Template } from '@dilosi/domain';
+import { isUuid, type JointConsent, type JointConsentSummary, type Template } from '@dilosi/domain';
 import type { DocumentRow } from '../../db/schema';
 import type { Queryable } from '../../db/queryable';
 import { notFound } from '../../lib/app-error';
@@ -116,4 +116,36 @@ export async function listMyConsents(
     summaries.push(toConsentSummary(template, consent, signatories, consent, own));
   }
   return summaries;
+}
+
+/**
+ * The newest consent of a document, as one of its signatories reads it (the author's panel on
+ * her document's pages): null when the document has none, 403 signatory_not_in_consent when the
+ * caller is not one of its signatories.
+ */
+export async function getDocumentConsent(
+  deps: { db: Queryable; catalog: TemplateCatalog },
+  input: { documentId: string; user: CurrentUser },
+): Promise<JointConsentSummary | null> {
+  if (!isUuid(input.documentId)) return null;
+  const consent = await deps.db
+    .selectFrom('joint_consents')
+    .selectAll()
+    .where('document_id', '=', input.documentId.toLowerCase())
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!consent) return null;
+  const signatories = await listSignatories(deps.db, consent.id);
+  const own = signatoryOf(signatories, input.user.record);
+  const document = await deps.db
+    .selectFrom('documents')
+    .selectAll()
+    .where('id', '=', consent.document_id)
+    .executeTakeFirstOrThrow();
+  const template = await deps.catalog.definition(
+    document.template_refname,
+    document.template_version,
+  );
+  return toConsentSummary(template, consent, signatories, document, own);
 }

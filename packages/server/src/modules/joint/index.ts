@@ -6,3 +6,8 @@ export { deliverWaitingJointRequests } from './deliver-waiting-joint-requests';
 export { expireConsents } from './close-consent';
 export { jointConsentExpiryJob } from './consent-expiry-job';
 export { listSignatories } from './joint-queries';
+export {
+  createJointIssuance,
+  jointConsentIssueJob,
+  type JointIssuance,
+} from './retry-consent-issuance';

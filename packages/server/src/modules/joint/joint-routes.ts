@@ -13,7 +13,7 @@ import { requestLocale } from '../../lib/i18n';
 import { docsOf, routeErrors } from '../../lib/route-schemas';
 import { requireUser } from '../auth';
 import { cancelConsent, declineConsent, remindSignatories } from './close-consent';
-import { getConsent, listMyConsents } from './get-consent';
+import { getConsent, getDocumentConsent, listMyConsents } from './get-consent';
 import { issueConsentDocument } from './issue-consent-document';
 import type { JointServices } from './joint-services';
 import { sendSignatureCode } from './send-signature-code';
@@ -51,6 +51,25 @@ export async function jointRoutes(app: FastifyInstance, services: JointServices)
     async (request) => {
       const user = requireUser(request);
       return { data: { consents: await listMyConsents(deps, { user }) } };
+    },
+  );
+
+  api.get(
+    '/joint/documents/:id/consent',
+    {
+      schema: {
+        ...docs("A document's newest joint declaration, for its signatories (null if none)"),
+        params,
+        response: {
+          200: z.object({ data: z.object({ consent: jointConsentSummarySchema.nullable() }) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const consent = await getDocumentConsent(deps, { documentId: request.params.id, user });
+      return { data: { consent } };
     },
   );
 

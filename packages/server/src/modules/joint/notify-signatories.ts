@@ -52,7 +52,10 @@ export async function askToSign(
   });
 }
 
-/** The message's state data: what /my/messages shows and where its link goes. */
+/**
+ * The message's state data: what /my/messages shows and where its link goes. No `summary`: the
+ * messages' schema holds it as one string, and the title already names the declaration.
+ */
 export function joinRequestData(input: {
   consentId: string;
   signatory: Pick<SignatoryRow, 'firstname' | 'surname'>;
@@ -63,11 +66,6 @@ export function joinRequestData(input: {
     title: input.title,
     sender_display_name: input.sender,
     recipient_display_name: `${input.signatory.firstname} ${input.signatory.surname}`,
-    summary: {
-      el: 'Σας ζητείται να συνυπογράψετε κοινή δήλωση.',
-      en: 'You are asked to co-sign a joint declaration.',
-      fr: 'Il vous est demandé de cosigner une déclaration conjointe.',
-    },
     reply_link: `/my/joint/${input.consentId}`,
     consent_id: input.consentId,
   };

@@ -1,5 +1,6 @@
 import type { Locale } from '@dilosi/domain';
 import { now } from '../../clock';
+import { inTransaction } from '../../jobs/job-connection';
 import { changeState } from '../../lib/state-change';
 import type { CurrentUser } from '../auth';
 import {
@@ -17,6 +18,7 @@ import { issueConsentDocument } from './issue-consent-document';
 import { listSignatories, lockConsent, refuseClosed, signatoryOf } from './joint-queries';
 import type { JointServices } from './joint-services';
 import { consentState, signatoryState } from './joint-states';
+import { consentIssueJobOptions } from './retry-consent-issuance';
 import { refuseAnswered, signatureSubject } from './send-signature-code';
 
 /**
@@ -24,7 +26,9 @@ import { refuseAnswered, signatureSubject } from './send-signature-code';
  * was shown: another digest is refused (409 consent_text_changed). The consent row is locked for
  * the whole check, so two signatures, or a signature and a cancel, happen one after the other:
  * the last signature moves the consent to fully signed, and only that request issues the
- * document (after commit, outside the lock; issueConsentDocument can be asked again). A wrong
+ * document (after commit, outside the lock). Should that fail (the PDF worker, the database),
+ * the `joint-consent-issue` job sent with the last signature retries it with backoff, and the
+ * signature's answer stands (fully signed, no code yet); a signatory may also ask again. A wrong
  * code counts against OTP_MAX_ATTEMPTS and the per-citizen and per-number hourly failures, as
  * an issuance's code does; those counts commit whatever the outcome.
  */
@@ -93,7 +97,16 @@ export async function signConsent(
       at,
       columns: () => ({ updated_at: at }),
     });
-    return { kind: 'signed', isLast } as const;
+    const queue = services.jobs?.() ?? null;
+    if (isLast && queue) {
+      // Committed with the last signature: the document is issued even if the try below fails.
+      await queue.send(
+        'joint-consent-issue',
+        { consent_id: consent.id, locale },
+        { db: inTransaction(trx), ...consentIssueJobOptions(consent.id) },
+      );
+    }
+    return { kind: 'signed', isLast, isQueued: queue !== null } as const;
   });
   if (outcome.kind === 'expired') throw otpError(locale, 'otp_expired');
   if (outcome.kind === 'blocked') throw otpMaxAttempts(locale, outcome.wait);
@@ -102,5 +115,15 @@ export async function signConsent(
     const remaining = Math.max(0, config.OTP_MAX_ATTEMPTS - outcome.attempts);
     throw otpError(locale, 'otp_invalid', { params: { remaining } });
   }
-  if (outcome.isLast) await issueConsentDocument(services, { consentId: input.consentId, locale });
+  if (!outcome.isLast) return;
+  try {
+    await issueConsentDocument(services, { consentId: input.consentId, locale });
+  } catch (error) {
+    // No queue to retry (some tests): the failure is the answer, as before.
+    if (!outcome.isQueued) throw error;
+    services.logger?.error(
+      { err: error, consentId: input.consentId },
+      'joint declaration: issuance failed after the last signature; the job retries it',
+    );
+  }
 }

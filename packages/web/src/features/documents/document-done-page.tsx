@@ -3,8 +3,10 @@ import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatReferenceCode, isFinalState, type ApiDocument } from '@dilosi/domain';
 import { useAppConfig } from '../../api/get-app-config';
+import { useDocumentConsent } from '../../api/get-document-consent';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
+import { JointAuthorPanel } from '../../ui/joint-signatories';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { focusPageHeading } from '../../ui/route-focus';
@@ -78,6 +80,8 @@ function FinalDocument({ document }: { document: ApiDocument }) {
   const { t } = useTranslation('wizard');
   const locale = useLocale();
   const config = useAppConfig();
+  // A joint declaration lists its signatories under the text (issue #35); null for any other.
+  const jointConsent = useDocumentConsent(document.id);
   const containerRef = useRef<HTMLDivElement>(null);
   const step = document.step_info;
   const isIssued = document.state === 'issued';
@@ -150,6 +154,7 @@ function FinalDocument({ document }: { document: ApiDocument }) {
           <div className="dilosi-done-layout">
             <div className="dilosi-done-document">
               <StepElements elements={step.elements} context={elementsContext} />
+              <JointAuthorPanel consent={jointConsent.data} locale={locale} />
             </div>
             <aside className="dilosi-done-sidebar" aria-labelledby="done-sidebar-title">
               <h2 id="done-sidebar-title" className="govgr-visually-hidden">

@@ -11,8 +11,10 @@ import {
   type ReplyCaseStatus,
 } from '@dilosi/domain';
 import { isApiRequestError, type ApiRequestError } from '../../api/api-client';
+import { documentConsentQueryOptions, useDocumentConsent } from '../../api/get-document-consent';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
+import { JointAuthorPanel } from '../../ui/joint-signatories';
 import { MissingClaimsNotice } from '../../ui/missing-claims-notice';
 import { PageContainer } from '../../ui/page-container';
 import { PageSkeleton } from '../../ui/page-skeleton';
@@ -152,6 +154,13 @@ function DocumentWizard({
   const info = document.step_info;
   // Registry look-ups of the step (issue #36): the form shows once they are done or gave up.
   const lookups = useStepLookups(document, scope);
+  // A joint declaration the author signed waits for her co-signatories (issue #35): instead of
+  // the code form, where the signatures stand; a closed one (declined, canceled) shows above it.
+  const jointConsent = useDocumentConsent(document.id, {
+    enabled: scope.kind === 'citizen' && document.state === 'requested',
+  });
+  const waitsForSignatures =
+    document.state === 'requested' && jointConsent.data?.state === 'issued';
 
   const title = info.title[locale];
   const templateTitle = document.template.title[locale];
@@ -194,7 +203,13 @@ function DocumentWizard({
         queryClient.setQueryData(getCitizenDeclarationQueryOptions(ref).queryKey, next);
         navigate(paths.documents.done.getHref(ref), { replace: true });
       }
-      // Otherwise the effect above writes the new step into the address.
+      // Otherwise the effect above writes the new step into the address. The author's code at
+      // a joint declaration's confirm step opens its consent: ask for it again.
+      if (next.state === 'requested') {
+        void queryClient.invalidateQueries({
+          queryKey: documentConsentQueryOptions(next.id).queryKey,
+        });
+      }
     },
     [navigate, queryClient, scope, t],
   );
@@ -426,7 +441,16 @@ function DocumentWizard({
         onRetry={lookups.retry}
         locale={locale}
       />
-      {lookups.isBlocking ? null : (
+      {waitsForSignatures ? (
+        // The step's own heading goes with its form: the page keeps one, the document's title.
+        <h1 className="govgr-heading-l" tabIndex={-1}>
+          {document.template.title[locale]}
+        </h1>
+      ) : null}
+      {document.state === 'requested' ? (
+        <JointAuthorPanel consent={jointConsent.data} locale={locale} />
+      ) : null}
+      {lookups.isBlocking || waitsForSignatures ? null : (
         <StepRenderer
           document={document}
           onSubmit={onSubmit}
@@ -436,7 +460,9 @@ function DocumentWizard({
           locale={locale}
         />
       )}
-      {scope.kind !== 'entity' && document.actions?.includes('resend_email_otp') ? (
+      {scope.kind !== 'entity' &&
+      !waitsForSignatures &&
+      document.actions?.includes('resend_email_otp') ? (
         // The spec's resend_email_otp: the code to the e-mail on her account, when no SMS came.
         <p className="govgr-body">
           <button
@@ -459,7 +485,7 @@ function DocumentWizard({
           </button>
         </p>
       ) : null}
-      {showEdit ? (
+      {showEdit && !waitsForSignatures ? (
         <div className="dilosi-wizard-edit">
           <p className="govgr-body">{t('issue.editHint')}</p>
           <button

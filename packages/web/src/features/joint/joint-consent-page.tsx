@@ -1,20 +1,16 @@
-import {
-  formatAthensDateTime,
-  formatReferenceCode,
-  type DocumentPreview,
-  type JointConsent,
-  type Locale,
-} from '@dilosi/domain';
+import { formatAthensDateTime, formatReferenceCode, type JointConsent } from '@dilosi/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
 import { CodeEntryForm } from '../../ui/code-entry-form';
+import { DocumentPreviewView } from '../../ui/document-preview-view';
 import { Textarea } from '../../ui/form';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { PageSkeleton } from '../../ui/page-skeleton';
+import { JointSignatoriesTable } from '../../ui/joint-signatories';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useActOnConsent } from './api/act-on-consent';
 import { useConsent } from './api/get-consent';
@@ -91,10 +87,10 @@ export function JointConsentPage() {
           </div>
         ) : null}
       </dl>
-      <Signatories consent={consent} locale={locale} />
+      <JointSignatoriesTable consent={consent} locale={locale} captionId="joint-signatories" />
       <h2 className="govgr-heading-m">{t('text')}</h2>
       <p className="govgr-hint">{t('textHint')}</p>
-      <PreviewText preview={consent.preview} locale={locale} />
+      <DocumentPreviewView preview={consent.preview} locale={locale} headingLevel={3} />
       {isOpen && me?.state === 'pending' ? (
         <>
           <SignForm consent={consent} onSigned={() => setNotice(t('sign.done'))} />
@@ -132,109 +128,6 @@ export function JointConsentPage() {
         </section>
       ) : null}
     </PageContainer>
-  );
-}
-
-function Signatories({ consent, locale }: { consent: JointConsent; locale: Locale }) {
-  const { t } = useTranslation('joint');
-  return (
-    <div
-      className="govgr-table-container dilosi-scroll-x"
-      role="region"
-      aria-labelledby="joint-signatories"
-      tabIndex={0}
-    >
-      <table className="govgr-table">
-        <caption id="joint-signatories" className="govgr-table__caption govgr-heading-m">
-          {t('signatories')}
-        </caption>
-        <thead className="govgr-table__head">
-          <tr className="govgr-table__row">
-            <th scope="col" className="govgr-table__header">
-              {t('columns.name')}
-            </th>
-            <th scope="col" className="govgr-table__header">
-              {t('columns.role')}
-            </th>
-            <th scope="col" className="govgr-table__header">
-              {t('columns.state')}
-            </th>
-            <th scope="col" className="govgr-table__header">
-              {t('columns.signedAt')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="govgr-table__body">
-          {consent.signatories.map((row) => (
-            <tr key={row.position} className="govgr-table__row">
-              <td className="govgr-table__cell">
-                {row.firstname} {row.surname}
-                {row.position === consent.my_position ? ` ${t('you')}` : ''}
-              </td>
-              <td className="govgr-table__cell">{row.role[locale]}</td>
-              <td className="govgr-table__cell">{t(`signatoryStates.${row.state}`)}</td>
-              <td className="govgr-table__cell">{at(row.signed_at ?? row.dismissed_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** The text as it will be issued: heading, the author's details, the paragraphs, the table. */
-function PreviewText({ preview, locale }: { preview: DocumentPreview; locale: Locale }) {
-  return (
-    <article className="dilosi-document-preview" aria-label={preview.heading[locale]}>
-      <h3 className="govgr-heading-s">{preview.heading[locale]}</h3>
-      {preview.subheading ? <p className="govgr-body">{preview.subheading[locale]}</p> : null}
-      {preview.rows.length > 0 ? (
-        <dl className="govgr-summary-list">
-          {preview.rows.map((row, index) => (
-            <div key={index} className="govgr-summary-list__row">
-              <dt className="govgr-summary-list__key">{row.label[locale]}</dt>
-              <dd className="govgr-summary-list__value">{row.value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-      {preview.body.map((paragraph, index) => (
-        <p key={index} className="govgr-body">
-          {paragraph[locale]}
-        </p>
-      ))}
-      {preview.table ? (
-        <div
-          className="govgr-table-container dilosi-scroll-x"
-          role="region"
-          aria-label={preview.heading[locale]}
-          tabIndex={0}
-        >
-          <table className="govgr-table govgr-table--dense">
-            <thead className="govgr-table__head">
-              <tr className="govgr-table__row">
-                {preview.table.columns.map((column, index) => (
-                  <th key={index} scope="col" className="govgr-table__header">
-                    {column[locale]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="govgr-table__body">
-              {preview.table.rows.map((row, index) => (
-                <tr key={index} className="govgr-table__row">
-                  {row.map((cell, cellIndex) => (
-                    <td key={cellIndex} className="govgr-table__cell">
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-    </article>
   );
 }
 

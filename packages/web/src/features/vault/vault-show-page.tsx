@@ -1,8 +1,10 @@
 import { formatReferenceCode } from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useDocumentConsent } from '../../api/get-document-consent';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
+import { JointAuthorPanel } from '../../ui/joint-signatories';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
@@ -23,6 +25,8 @@ export function VaultShowPage() {
   const { ref = '' } = useParams();
   const query = useVaultDocument(ref);
   const pdf = useCreatePdfLink();
+  // A joint declaration lists its signatories (issue #35); null for any other document.
+  const jointConsent = useDocumentConsent(query.data?.id ?? '', { enabled: query.isSuccess });
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) throw query.error;
   const document = query.data;
@@ -66,6 +70,7 @@ export function VaultShowPage() {
           {t('show.allActions')}
         </Link>
       </div>
+      <JointAuthorPanel consent={jointConsent.data} locale={locale} />
       <DocumentFiles document={document} referenceCode={code} />
       <DocumentTabs referenceCode={code} documentId={document.id} />
     </VaultLayout>

@@ -1,11 +1,11 @@
 import {
   displayValue,
-  recipientName,
   type DocumentPreview,
   type Locale,
   type StepElement,
   type StepField,
 } from '@dilosi/domain';
+import { DocumentPreviewView } from '../../../ui/document-preview-view';
 import { Notice } from './fields/display-fields';
 import { isAttachmentState } from './form-values';
 import { isSafeHref, MarkdownLite } from './markdown-lite';
@@ -111,84 +111,6 @@ function ValueList({ keys, context }: { keys: string[]; context: ElementsContext
         );
       })}
     </dl>
-  );
-}
-
-/** The document as it will be issued: heading, rows, body, table, recipient. */
-export function DocumentPreviewView({
-  preview,
-  locale,
-}: {
-  preview: DocumentPreview | null;
-  locale: Locale;
-}) {
-  const t = useDocumentsText();
-  if (!preview) return null;
-  return (
-    <>
-      <p className="govgr-hint dilosi-document-preview__language">{t('preview.sealedIn')}</p>
-      <article className="dilosi-document-preview" aria-label={t('preview.label')}>
-        <h2 className="govgr-heading-m dilosi-document-preview__heading">
-          {preview.heading[locale]}
-        </h2>
-        {preview.subheading ? (
-          <p className="govgr-body dilosi-document-preview__subheading">
-            {preview.subheading[locale]}
-          </p>
-        ) : null}
-        {preview.recipient ? (
-          <p className="govgr-body dilosi-document-preview__recipient">
-            <strong>{t('preview.to')}</strong> {recipientName(preview.recipient, locale)}
-          </p>
-        ) : null}
-        {preview.rows.length > 0 ? (
-          <dl className="govgr-summary-list dilosi-document-preview__rows">
-            {preview.rows.map((row, index) => (
-              <div key={index} className="govgr-summary-list__row">
-                <dt className="govgr-summary-list__key">{row.label[locale]}</dt>
-                <dd className="govgr-summary-list__value">{row.value}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
-        {preview.body.map((paragraph, index) => (
-          <p key={index} className="govgr-body">
-            {paragraph[locale]}
-          </p>
-        ))}
-        {preview.table ? (
-          <div
-            className="govgr-table-container dilosi-scroll-x"
-            role="region"
-            aria-label={preview.heading[locale]}
-            tabIndex={0}
-          >
-            <table className="govgr-table govgr-table--dense">
-              <thead className="govgr-table__head">
-                <tr className="govgr-table__row">
-                  {preview.table.columns.map((column, index) => (
-                    <th key={index} scope="col" className="govgr-table__header">
-                      {column[locale]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="govgr-table__body">
-                {preview.table.rows.map((row, index) => (
-                  <tr key={index} className="govgr-table__row">
-                    {row.map((cell, cellIndex) => (
-                      <td key={cellIndex} className="govgr-table__cell">
-                        {cell}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </article>
-    </>
   );
 }
 

@@ -25,6 +25,11 @@ export function useActOnConsent(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: ConsentAction) => actOnConsent(id, action),
-    onSuccess: (answer) => client.setQueryData(consentQueryOptions(id).queryKey, answer),
+    onSuccess: (answer) => {
+      client.setQueryData(consentQueryOptions(id).queryKey, answer);
+      // The author's panel on the document's pages, and the lists, read the new states.
+      void client.invalidateQueries({ queryKey: ['joint', 'document'] });
+      void client.invalidateQueries({ queryKey: ['joint', 'consents'] });
+    },
   });
 }
