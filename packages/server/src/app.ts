@@ -37,6 +37,7 @@ import { deliverWaitingDocuments, messageRoutes } from './modules/messages';
 import { vaultRoutes } from './modules/vault';
 import { deliverWaitingJointRequests, jointRoutes, openConsent } from './modules/joint';
 import { correctionRoutes } from './modules/corrections';
+import { opinionRoutes, publicOpinionRoutes } from './modules/opinions';
 import { scopeActionRoutes } from './modules/scope-actions';
 import { replyRoutes } from './modules/replies';
 import { recipientRoutes } from './modules/recipients';
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       };
       await publicCaseRoutes(api, cases);
       await caseZipPublicRoutes(api, cases);
+      await publicOpinionRoutes(api, cases);
       // The OpenAPI document: public in development and test; in production only when asked for
       // (API_DOCS_PUBLIC), otherwise nothing is there (404 route_not_found).
       if (config.API_DOCS_PUBLIC) {
@@ -291,6 +293,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           cases,
           documents: { catalog, database, config, pdfInspector, issuance },
         });
+        await opinionRoutes(authenticated, { cases, pdfInspector });
         await stepLookupRoutes(authenticated, { database, catalog, jobs: () => app.jobs });
       });
     },
