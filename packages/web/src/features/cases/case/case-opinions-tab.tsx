@@ -152,6 +152,8 @@ function AskOpinionForm({ entityId, inboxId }: { entityId: string; inboxId: stri
   const [question, setQuestion] = useState('');
   const [deadline, setDeadline] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The earliest deadline the server takes: tomorrow in Greece, read once.
+  const [tomorrow] = useState(() => athensIsoDate(new Date(Date.now() + 86_400_000)));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const expert = kind === 'entity' ? entity : afm.trim();
@@ -235,7 +237,7 @@ function AskOpinionForm({ entityId, inboxId }: { entityId: string; inboxId: stri
         label={t('opinions.deadline')}
         hint={t('opinions.deadlineHint')}
         type="date"
-        min={athensIsoDate(new Date(Date.now() + 86_400_000))}
+        min={tomorrow}
         value={deadline}
         onChange={(event) => setDeadline(event.target.value)}
       />
