@@ -28,7 +28,7 @@ export function OpinionCaseView({ expert, data }: { expert: OpinionExpert; data:
   };
   return (
     <>
-      <dl className="dilosi-message-details">
+      <dl className="dilosi-dashboard-summary">
         <dt>{t('opinions.case')}</dt>
         <dd>
           {opinion.case_id} · {data.template_shortname[locale]}
@@ -50,6 +50,9 @@ export function OpinionCaseView({ expert, data }: { expert: OpinionExpert; data:
           {t('opinions.document')}
         </h2>
         <p className="govgr-hint">{t('opinions.readOnly')}</p>
+        {document.statements.length === 0 && !document.has_pdf ? (
+          <p className="govgr-body">{t('opinions.noDocument')}</p>
+        ) : null}
         <dl className="dilosi-dashboard-summary dilosi-case-statements">
           {document.statements.map((statement) => (
             <div key={statement.key} style={{ display: 'contents' }}>
