@@ -167,4 +167,32 @@ describe('opinions on the case page', () => {
     ).toBeTruthy();
     expect(asked[1]).toMatchObject({ expert: { afm: '999999999' } });
   });
+
+  it('names the expert in the case history', async () => {
+    mockCase(() => []);
+    const row = (action: string, details: Record<string, unknown>) => ({
+      id: action,
+      entry_id: caseId(3),
+      timestamp: '2026-11-27T10:00:00.000Z',
+      action,
+      action_display: action,
+      action_user_display_name: 'Κ. Υπάλληλος',
+      details,
+      declaration: { reference_code: 'ABCD' },
+    });
+    server.use(
+      http.get(`/api/entity/${ENTITY}/inbox/:id/history`, () =>
+        HttpResponse.json({
+          data: [
+            row('opinion_requested', { expert: 'Δήμος Θεσσαλονίκης', deadline: '2099-01-15' }),
+            row('opinion_given', { expert_afm: '100000027' }),
+          ],
+          hasNext: false,
+        }),
+      ),
+    );
+    renderApp(casePage.replace('show=opinions', 'show=history'), { user: CLERK, config: CONFIG });
+    expect(await screen.findByText(/Ζητήθηκε γνωμοδότηση: Δήμος Θεσσαλονίκης/)).toBeTruthy();
+    expect(screen.getByText(/Δόθηκε γνωμοδότηση: 100000027/)).toBeTruthy();
+  });
 });
