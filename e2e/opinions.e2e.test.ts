@@ -3,10 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmWithSmsCode,
   hasHorizontalScroll,
   loginAsStaff,
   newPage,
   openAthensIncoming,
+  reachConfirmStep,
   screenshot,
   seriousAccessibilityViolations,
   useAppAndBrowser,
@@ -24,6 +26,7 @@ const PDF = path.resolve(
   '../packages/server/test/fixtures/files/valid.pdf',
 );
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const STATEMENT = 'Δηλώνω ότι το ακίνητο της οδού Εγνατίας 10 χρησιμοποιείται ως κατοικία.';
 
 /** A day a week from now, as a date input takes it. */
 function nextWeek(): string {
@@ -36,11 +39,18 @@ describe('opinions', () => {
 
   it('Athens asks Thessaloniki for an opinion; a Thessaloniki clerk answers; Athens reads it', async () => {
     const { baseUrl } = ctx.app;
+    // Maria issues a solemn declaration to Athens: the case the opinion is about.
+    const citizen = await newPage(ctx.browser);
+    await reachConfirmStep(citizen.page, baseUrl, STATEMENT);
+    await confirmWithSmsCode(citizen.page, baseUrl);
+    await citizen.context.close();
+
     const athens = await newPage(ctx.browser, { width: 1280, height: 900 });
     const { page } = athens;
     await openAthensIncoming(page, baseUrl);
-    await page.getByRole('row').nth(1).getByRole('link').first().click();
+    await page.getByRole('table').getByRole('row').nth(1).getByRole('link').first().click();
     await page.waitForURL(/\/inbox\/show\/declaration\//);
+    await expect.poll(() => page.getByRole('tabpanel').textContent()).toContain(STATEMENT);
     const caseUrl = page.url().split('?')[0] ?? '';
     await expect.poll(() => h1(page).textContent()).toContain(' — ');
     const caseNumber = (await h1(page).textContent())?.split(' — ')[0] ?? '';
@@ -79,6 +89,13 @@ describe('opinions', () => {
       .poll(() => ep.getByText('Υπάρχει εκκρεμότητα του πολίτη στον Δήμο σας;').isVisible())
       .toBe(true);
     expect(await ep.getByText('Βλέπετε μόνο αυτή την υπόθεση').isVisible()).toBe(true);
+    // The document as issued, and its PDF.
+    expect(await ep.getByText(STATEMENT).isVisible()).toBe(true);
+    const [pdf] = await Promise.all([
+      ep.waitForEvent('download'),
+      ep.getByRole('button', { name: 'Λήψη του PDF του εγγράφου' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
     await ep.getByLabel('Απάντηση', { exact: true }).fill('Δεν υπάρχει εκκρεμότητα.');
     await ep.getByLabel('Συνημμένο PDF (προαιρετικό)').setInputFiles(PDF);
     expect(await seriousAccessibilityViolations(ep)).toEqual([]);
