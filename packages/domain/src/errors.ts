@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JOINT_ERROR_CODES } from './joint/joint-error-codes';
 import { SERVICE_ERROR_CODES } from './templates/service-error-codes';
 import { REGISTRY_ERROR_CODES } from './registries/registry-errors';
+import { OPINION_ERROR_CODES } from './opinions/opinion-error-codes';
 
 /**
  * Why a login did not complete (spec section 8, "Login"). The callback sends the browser to
@@ -189,6 +190,8 @@ export const ERROR_CODES = [
   // Hierarchical select datasets (issue #36; spec section 7).
   'hierarchy_dataset_not_found',
   'hierarchy_path_invalid',
+  // Opinions asked on a case (issue #41).
+  ...OPINION_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -51,3 +51,6 @@ export * from './vault/vault-api';
 export * from './messages/consent-content';
 export * from './messages/lab-results';
 export * from './staff/user-display-name';
+export * from './state-machines/opinion-machine';
+export * from './opinions/opinion-error-codes';
+export * from './opinions/opinions-api';

@@ -43,6 +43,7 @@ import {
   type JointIssuance,
 } from './modules/joint';
 import { correctionRoutes } from './modules/corrections';
+import { opinionRoutes, publicOpinionRoutes } from './modules/opinions';
 import { scopeActionRoutes } from './modules/scope-actions';
 import { replyRoutes } from './modules/replies';
 import { recipientRoutes } from './modules/recipients';
@@ -259,6 +260,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       };
       await publicCaseRoutes(api, cases);
       await caseZipPublicRoutes(api, cases);
+      await publicOpinionRoutes(api, cases);
       // The OpenAPI document: public in development and test; in production only when asked for
       // (API_DOCS_PUBLIC), otherwise nothing is there (404 route_not_found).
       if (config.API_DOCS_PUBLIC) {
@@ -305,6 +307,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           cases,
           documents: { catalog, database, config, pdfInspector, issuance },
         });
+        await opinionRoutes(authenticated, { cases, pdfInspector });
         await stepLookupRoutes(authenticated, { database, catalog, jobs: () => app.jobs });
       });
     },

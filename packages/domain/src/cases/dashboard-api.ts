@@ -397,6 +397,10 @@ export const CASE_HISTORY_ACTIONS = [
   'forwarded',
   /** The case arrived forwarded from another entity (target side). */
   'forwarded_from',
+  /** An opinion asked of another entity or a person, given, or cancelled (issue #41). */
+  'opinion_requested',
+  'opinion_given',
+  'opinion_cancelled',
 ] as const;
 export type CaseHistoryAction = (typeof CASE_HISTORY_ACTIONS)[number];
 

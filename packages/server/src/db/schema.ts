@@ -3,6 +3,7 @@ import type {
   AccessLogStaffRole,
   CaseStatus,
   CorrectionState,
+  OpinionState,
   ConsentState,
   DocumentState,
   EntityDecision,
@@ -497,6 +498,30 @@ export type CaseCorrectionsTable = {
   corrected_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
+/** An opinion asked on a case of another entity or of a person (issue #41, migration 0047). */
+export type CaseOpinionsTable = {
+  id: Generated<string>;
+  inbox_entry_id: string;
+  asking_entity_id: string;
+  expert_entity_id: string | null;
+  expert_user_id: string | null;
+  question: string;
+  /** YYYY-MM-DD (a calendar day, Greek time). */
+  deadline: string;
+  state: OpinionState;
+  requested_by: string | null;
+  requested_at: Timestamp;
+  answer: ColumnType<string | null, string | null | undefined, string | null>;
+  answered_by: ColumnType<string | null, string | null | undefined, string | null>;
+  answered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
+  file_content_type: ColumnType<string | null, string | null | undefined, string | null>;
+  file_size: ColumnType<number | null, number | null | undefined, number | null>;
+  file_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  file_bytes: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+};
+
 /** A clerk's saved view of an entity's list (issue #41, migration 0044). */
 export type SavedViewsTable = {
   id: Generated<string>;
@@ -777,6 +802,7 @@ export type DB = {
   case_follows: CaseFollowsTable;
   voucher_programmes: VoucherProgrammesTable;
   case_corrections: CaseCorrectionsTable;
+  case_opinions: CaseOpinionsTable;
   saved_views: SavedViewsTable;
   annotation_fields: AnnotationFieldsTable;
   case_annotations: CaseAnnotationsTable;

@@ -17,7 +17,8 @@ export type DocumentTokenPurpose =
   | 'case-attachment'
   | 'vault-export'
   | 'case-message-file'
-  | 'case-zip';
+  | 'case-zip'
+  | 'opinion-file';
 
 function mac(key: Buffer, purpose: DocumentTokenPurpose, payload: Buffer): Buffer {
   return crypto

@@ -1,6 +1,7 @@
 import {
   caseMachine,
   correctionMachine,
+  opinionMachine,
   isOpenCaseStatus,
   messageMachine,
   permissionMachine,
@@ -11,6 +12,8 @@ import {
   type CorrectionState,
   type MessageEvent,
   type MessageStatus,
+  type OpinionEvent,
+  type OpinionState,
   type PermissionEvent,
   type PermissionState,
   type StateMachine,
@@ -135,6 +138,19 @@ export const correctionState = {
       .execute();
   },
 } satisfies StatefulAggregate<'case_corrections', 'state', CorrectionState, CorrectionEvent>;
+
+/** An opinion asked on a case (issue #41). */
+export const opinionState = {
+  machine: opinionMachine,
+  column: 'state',
+  write: async (trx, id, to, columns) => {
+    await trx
+      .updateTable('case_opinions')
+      .set({ ...columns, state: to })
+      .where('id', '=', id)
+      .execute();
+  },
+} satisfies StatefulAggregate<'case_opinions', 'state', OpinionState, OpinionEvent>;
 
 export const permissionState = {
   machine: permissionMachine,

@@ -245,3 +245,12 @@ export const BinPage = lazy(() =>
 export const CorrectionPage = lazy(() =>
   import('../features/corrections/correction-page').then((m) => ({ default: m.CorrectionPage })),
 );
+export const EntityOpinionsPage = lazy(() =>
+  import('../features/opinions/opinion-pages').then((m) => ({ default: m.EntityOpinionsPage })),
+);
+export const EntityOpinionPage = lazy(() =>
+  import('../features/opinions/opinion-pages').then((m) => ({ default: m.EntityOpinionPage })),
+);
+export const MyOpinionPage = lazy(() =>
+  import('../features/opinions/opinion-pages').then((m) => ({ default: m.MyOpinionPage })),
+);

@@ -39,6 +39,9 @@ import {
   UsersPendingPage,
   StatisticsPage,
   BinPage,
+  EntityOpinionsPage,
+  EntityOpinionPage,
+  MyOpinionPage,
   EntityDocumentPage,
   StartEntityDocumentPage,
   EditReplyPage,
@@ -101,6 +104,8 @@ const dashboardPages: RouteObject[] = [
   { path: paths.dashboard.usersPending.path, element: <UsersPendingPage /> },
   { path: paths.dashboard.statistics.path, element: <StatisticsPage /> },
   { path: paths.dashboard.bin.path, element: <BinPage /> },
+  { path: paths.dashboard.opinions.path, element: <EntityOpinionsPage /> },
+  { path: paths.dashboard.opinion.path, element: <EntityOpinionPage /> },
   // Replies and the entity's documents: the documents feature's wizard, entity-scoped.
   { path: paths.dashboard.templates.path, element: <EntityTemplatesPage /> },
   { path: paths.dashboard.replyEdit.path, element: <EditReplyPage /> },
@@ -167,6 +172,7 @@ const pages: RouteObject[] = [
       { path: paths.my.jointList.path, element: <JointConsentsPage /> },
       { path: paths.my.joint.path, element: <JointConsentPage /> },
       { path: paths.my.correction.path, element: <CorrectionPage /> },
+      { path: paths.my.opinion.path, element: <MyOpinionPage /> },
     ],
   },
 

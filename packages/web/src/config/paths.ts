@@ -163,6 +163,11 @@ export const paths = {
       path: '/my/corrections/:id',
       getHref: (id: string) => `/my/corrections/${encodeURIComponent(id)}`,
     },
+    /** An opinion a public body asks of her (issue #41). */
+    opinion: {
+      path: '/my/opinions/:id',
+      getHref: (id: string) => `/my/opinions/${encodeURIComponent(id)}`,
+    },
     /** A joint declaration she authored or is asked to sign (issue #35). */
     jointList: { path: '/my/joint', getHref: () => '/my/joint' },
     joint: {
@@ -281,6 +286,16 @@ export const paths = {
         withQuery(`/dashboard/entities/show/${enc(entityId)}/bin`, {
           page: query.page && query.page > 1 ? String(query.page) : undefined,
         }),
+    },
+    /** The opinions other entities ask of this one (issue #41), and one of them. */
+    opinions: {
+      path: '/dashboard/entities/show/:entityId/opinions',
+      getHref: (entityId: string) => `/dashboard/entities/show/${enc(entityId)}/opinions`,
+    },
+    opinion: {
+      path: '/dashboard/entities/show/:entityId/opinions/:id',
+      getHref: (entityId: string, id: string) =>
+        `/dashboard/entities/show/${enc(entityId)}/opinions/${enc(id)}`,
     },
     /** The entity's statistics (issue #41, heads only); filters in the query. */
     statistics: {

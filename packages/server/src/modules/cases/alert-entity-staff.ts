@@ -18,11 +18,14 @@ export type EntityAlertServices = {
 };
 
 /** What happened: a case arrived (issued to the entity or forwarded in), or the citizen answered. */
-export type EntityAlertKind = 'new_case' | 'citizen_answer';
+export type EntityAlertKind = 'new_case' | 'citizen_answer' | 'opinion_requested' | 'opinion_given';
 
 const KEYS = {
   new_case: 'entity_new_case_email',
   citizen_answer: 'entity_citizen_answer_email',
+  // Opinions (issue #41): the asked entity is asked; the asking entity gets the answer.
+  opinion_requested: 'entity_opinion_requested_email',
+  opinion_given: 'entity_opinion_given_email',
 } as const;
 
 /** Staff digests go out once a day, at this Athens hour, for what arrived before it. */
@@ -49,11 +52,19 @@ async function nextDigestAt(trx: Kysely<DB>, at: Date): Promise<Date> {
 export async function alertEntityStaff(
   services: EntityAlertServices,
   trx: Kysely<DB>,
-  input: { entryId: string; kind: EntityAlertKind; actorId?: string | null },
+  input: {
+    entryId: string;
+    kind: EntityAlertKind;
+    actorId?: string | null;
+    /** Another entity than the case's, told about it, and the dashboard path it is sent to. */
+    to?: { entityId: string; path: string };
+  },
 ): Promise<void> {
   const entry = await trx
     .selectFrom('inbox_entries')
-    .innerJoin('entities', 'entities.id', 'inbox_entries.entity_id')
+    .innerJoin('entities', (join) =>
+      join.on('entities.id', '=', input.to?.entityId ?? sql.ref('inbox_entries.entity_id')),
+    )
     .select([
       'inbox_entries.id',
       'inbox_entries.case_id',
@@ -70,7 +81,7 @@ export async function alertEntityStaff(
     entity: entry.display_name,
     case_id: entry.case_id,
     title: entry.subject,
-    url: `${services.config.publicUrl}/dashboard/entities/show/${entry.entity_id}/inbox/entry/${entry.id}`,
+    url: `${services.config.publicUrl}${input.to?.path ?? `/dashboard/entities/show/${entry.entity_id}/inbox/entry/${entry.id}`}`,
   };
   if (entry.email) {
     await services.notifier.enqueue(

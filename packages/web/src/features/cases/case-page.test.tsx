@@ -50,6 +50,10 @@ describe('the case page', () => {
       http.get(`/api/entity/${ENTITY}/inbox/:id/:tab`, () =>
         HttpResponse.json({ data: [], hasNext: false }),
       ),
+      // The last tab, opinions (issue #41), offers the entities to ask.
+      http.get(`/api/entity/${ENTITY}/forward-targets`, () =>
+        HttpResponse.json({ data: { entities: [], datasets: [] } }),
+      ),
     );
     const { user } = renderApp(
       `/dashboard/entities/show/${ENTITY}/inbox/show/declaration/${caseId(3)}`,
@@ -66,7 +70,7 @@ describe('the case page', () => {
     expect(notes.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(notes);
     await user.keyboard('{End}');
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /^Ιστορικό/ }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /^Γνωμοδοτήσεις/ }));
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(details);
   });

@@ -111,6 +111,10 @@ export function InboxListPage() {
           <Link className="govgr-link" to={paths.dashboard.bin.getHref(entityId)}>
             {t('bin.nav')}
           </Link>
+          {' · '}
+          <Link className="govgr-link" to={paths.dashboard.opinions.getHref(entityId)}>
+            {t('opinions.inboxNav')}
+          </Link>
         </p>
         <InboxTabs entityId={entityId} tab={tab} meta={meta} />
         <InboxFilters

@@ -65,6 +65,12 @@ function PlainMessage({ message }: ContentProps) {
           <SafeLink href={message.state_data.correction_link}>{t('correction.link')}</SafeLink>
         </p>
       ) : null}
+      {message.state_data.opinion_link ? (
+        // A public body asks her opinion on a case (issue #41).
+        <p className="govgr-body">
+          <SafeLink href={message.state_data.opinion_link}>{t('opinion.link')}</SafeLink>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -27,6 +27,12 @@ function annotationChange(
   return `«${String(details.field ?? '')}» ${shown(details.before)} → ${shown(details.after)}`;
 }
 
+/** An opinion's expert in a history entry (issue #41): the entity's name or the tax number. */
+function opinionExpert(details: HistoryItem['details']): string {
+  const expert = details.expert ?? details.expert_afm;
+  return typeof expert === 'string' ? `: ${expert}` : '';
+}
+
 /** What happened to the case, oldest first, and who did it. */
 export function CaseHistoryTab({ entityId, inboxId }: { entityId: string; inboxId: string }) {
   const { t } = useTranslation('dashboard');
@@ -49,6 +55,7 @@ export function CaseHistoryTab({ entityId, inboxId }: { entityId: string; inboxI
             : ''}
           {typeof entry.details.reason === 'string' ? ` (${entry.details.reason})` : ''}
           {entry.action === 'annotate' ? `: ${annotationChange(entry.details, t)}` : ''}
+          {entry.action.startsWith('opinion_') ? opinionExpert(entry.details) : ''}
           {historyEntityName(entry.details, locale) !== null &&
           typeof entry.details.case_id === 'string'
             ? `: ${historyEntityName(entry.details, locale)} ${entry.details.case_id}`

@@ -5,8 +5,16 @@ import { CaseDetailsTab } from './case-details-tab';
 import { CaseHistoryTab } from './case-history-tab';
 import { CaseMessagesTab } from './case-messages-tab';
 import { CaseNotesTab } from './case-notes-tab';
+import { CaseOpinionsTab } from './case-opinions-tab';
 
-export const CASE_TABS = ['details', 'notes', 'replies', 'messages', 'history'] as const;
+export const CASE_TABS = [
+  'details',
+  'notes',
+  'replies',
+  'messages',
+  'history',
+  'opinions',
+] as const;
 export type CaseTabName = (typeof CASE_TABS)[number];
 
 /** The tab asked for in the address (`?show=replies`), else the details. */
@@ -32,7 +40,8 @@ export function CaseTabs({
   onTab: (tab: CaseTabName) => void;
 }) {
   const { t } = useTranslation('dashboard');
-  const counts: Record<CaseTabName, number> = {
+  // Opinions (issue #41) are counted on their tab, not in the case's answer.
+  const counts: Partial<Record<CaseTabName, number>> = {
     details: item.document.attachments.length,
     notes: item.counts.notes,
     replies: item.counts.replies,
@@ -70,7 +79,8 @@ export function CaseTabs({
             className="dilosi-case-tab"
             onClick={() => onTab(name)}
           >
-            {t(`case.tabs.${name}`)} ({counts[name]})
+            {t(`case.tabs.${name}`)}
+            {counts[name] === undefined ? '' : ` (${counts[name]})`}
           </button>
         ))}
       </div>
@@ -86,6 +96,9 @@ export function CaseTabs({
         {tab === 'replies' ? <RepliesTab item={item} entityId={entityId} /> : null}
         {tab === 'messages' ? <CaseMessagesTab entityId={entityId} inboxId={inboxId} /> : null}
         {tab === 'history' ? <CaseHistoryTab entityId={entityId} inboxId={inboxId} /> : null}
+        {tab === 'opinions' ? (
+          <CaseOpinionsTab entityId={entityId} inboxId={item.id} editable={!item.dismissed} />
+        ) : null}
       </div>
     </>
   );

@@ -1,0 +1,1 @@
+export { opinionRoutes, publicOpinionRoutes, type OpinionServices } from './opinion-routes';
