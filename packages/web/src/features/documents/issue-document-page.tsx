@@ -11,6 +11,7 @@ import {
   type ReplyCaseStatus,
 } from '@dilosi/domain';
 import { isApiRequestError, type ApiRequestError } from '../../api/api-client';
+import { useCurrentUser } from '../../api/auth';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
 import { MissingClaimsNotice } from '../../ui/missing-claims-notice';
@@ -31,6 +32,8 @@ import { useStepLookups } from './step-lookups/use-step-lookups';
 import { WizardNotice } from './wizard-notice';
 import { CITIZEN_SCOPE, entityDoneHref, wizardStepHref, type WizardScope } from './document-scope';
 import { ReplyConfirmDialog } from './reply-confirm-dialog';
+import { StepRequirementNotice, requiredActionOf, unmetStepRequirement } from './step-requirements';
+import type { RequiredAction } from '@dilosi/domain';
 
 /** What creation hands over in the navigation state. */
 type IssueLocationState = { document?: ApiDocument } | null;
@@ -43,7 +46,9 @@ type Notice =
   | { kind: 'page'; error: ApiRequestError }
   | { kind: 'mobile'; code: 'no_mobile' | 'mobile_not_greek' }
   | { kind: 'otpAlreadySent'; seconds: number | null; message: string }
-  | { kind: 'claims'; claims: unknown[] };
+  | { kind: 'claims'; claims: unknown[] }
+  /** The step waits for a login, the mobile consent or a step-up (403 action_required). */
+  | { kind: 'action'; action: RequiredAction };
 
 /** otp_already_sent: how long until a new code may be asked for, when the server says. */
 function retryAfterSeconds(data: unknown): number | null {
@@ -152,6 +157,7 @@ function DocumentWizard({
   const info = document.step_info;
   // Registry look-ups of the step (issue #36): the form shows once they are done or gave up.
   const lookups = useStepLookups(document, scope);
+  const { user } = useCurrentUser();
 
   const title = info.title[locale];
   const templateTitle = document.template.title[locale];
@@ -222,6 +228,14 @@ function DocumentWizard({
         case 'missing_required_claims':
           setNotice({ kind: 'claims', claims: claimsOf(error.data) });
           return;
+        case 'action_required': {
+          const action = requiredActionOf(error.data);
+          if (action) {
+            setNotice({ kind: 'action', action });
+            return;
+          }
+          break;
+        }
         case 'no_mobile':
         case 'mobile_not_greek':
           setNotice({ kind: 'mobile', code: error.code });
@@ -403,6 +417,15 @@ function DocumentWizard({
   }
 
   const isReplyToCase = scope.kind === 'entity' && document.reply_case_status !== undefined;
+  // What the step waits for (issue #37): the server's word after a refusal, else what the
+  // browser can see of the session before the citizen fills the step in.
+  const requirement =
+    notice?.kind === 'action'
+      ? notice.action
+      : scope.kind === 'citizen' && document.state === 'editing'
+        ? unmetStepRequirement(info, user ?? null)
+        : null;
+  const here = `${location.pathname}${location.search}`;
   const content = (
     <div ref={containerRef} className="dilosi-wizard">
       {scope.kind === 'entity' ? (
@@ -426,7 +449,14 @@ function DocumentWizard({
         onRetry={lookups.retry}
         locale={locale}
       />
-      {lookups.isBlocking ? null : (
+      {requirement ? (
+        <StepRequirementNotice
+          action={requirement}
+          next={here}
+          template={document.template.refname}
+        />
+      ) : null}
+      {lookups.isBlocking || requirement ? null : (
         <StepRenderer
           document={document}
           onSubmit={onSubmit}
