@@ -10,6 +10,7 @@ export * from './validators/index';
 export * from './auth/contact-details-api';
 export * from './auth/registry-record-api';
 export * from './auth/login-endpoints';
+export * from './auth/step-up-api';
 export * from './templates/template-schema';
 export * from './templates/rules/index';
 export * from './templates/finding-inputs';

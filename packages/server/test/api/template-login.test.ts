@@ -1,17 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { templateSchema } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
+import { LOGIN_TEMPLATES_DIR } from '../fixtures/login-templates';
 import { RELAXED_LIMITS } from '../fixtures/matrix';
 import { createTestApp, type TestApp } from '../helpers';
-
-/** Templates of this file: their own login, a step's login, a step's mobile consent. */
-export const LOGIN_TEMPLATES_DIR = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../fixtures/login-templates',
-);
 
 type DocumentAnswer = {
   data: {

@@ -1,5 +1,6 @@
 import { attachmentContentUri } from '../../lib/attachment-download';
 import {
+  STEP_UP_PATHS,
   apiErrorSchema,
   canTransition,
   documentMachine,
@@ -52,7 +53,8 @@ import { applyStatements } from './take-statements';
 import { contentOf, toApiDocument } from './to-api-document';
 import { invalidFieldsError, toInvalidFields } from './to-invalid-fields';
 import { checkCoSignatories } from './check-co-signatories';
-import { checkStepRequirements } from './check-step-requirements';
+import { actionRequired, checkStepRequirements } from './check-step-requirements';
+import { hasFreshStepUp } from '../step-up';
 import { checkWithRegistries, withRegistryAnswers, type RegistryAnswers } from './registry-checks';
 import { checkTemplateService } from '../template-services';
 import { registryOf } from '../registry';
@@ -96,6 +98,10 @@ async function checkCitizenStep(
 ): Promise<void> {
   if (issuer.kind !== 'citizen') return;
   checkStepRequirements(template, step, user);
+  const stepUp = step.step_up ?? template.step_up;
+  if (stepUp && !(await hasFreshStepUp(db, user.sessionId, stepUp.max_age_minutes))) {
+    throw actionRequired({ name: 'step_up', url: STEP_UP_PATHS.send });
+  }
 }
 
 /**

@@ -32,6 +32,7 @@ import { useStepLookups } from './step-lookups/use-step-lookups';
 import { WizardNotice } from './wizard-notice';
 import { CITIZEN_SCOPE, entityDoneHref, wizardStepHref, type WizardScope } from './document-scope';
 import { ReplyConfirmDialog } from './reply-confirm-dialog';
+import { StepUpPanel } from './step-up-panel';
 import { StepRequirementNotice, requiredActionOf, unmetStepRequirement } from './step-requirements';
 import type { RequiredAction } from '@dilosi/domain';
 
@@ -158,6 +159,8 @@ function DocumentWizard({
   // Registry look-ups of the step (issue #36): the form shows once they are done or gave up.
   const lookups = useStepLookups(document, scope);
   const { user } = useCurrentUser();
+  // The step sent last: a step-up confirmed sends it again (issue #37).
+  const lastSubmission = useRef<StepSubmission | null>(null);
 
   const title = info.title[locale];
   const templateTitle = document.template.title[locale];
@@ -300,6 +303,7 @@ function DocumentWizard({
         );
         return;
       }
+      lastSubmission.current = submission;
       update.mutate(
         {
           document,
@@ -449,14 +453,21 @@ function DocumentWizard({
         onRetry={lookups.retry}
         locale={locale}
       />
-      {requirement ? (
+      {requirement?.name === 'step_up' ? (
+        <StepUpPanel
+          onConfirmed={() => {
+            setNotice(null);
+            if (lastSubmission.current) onSubmit(lastSubmission.current);
+          }}
+        />
+      ) : requirement ? (
         <StepRequirementNotice
           action={requirement}
           next={here}
           template={document.template.refname}
         />
       ) : null}
-      {lookups.isBlocking || requirement ? null : (
+      {lookups.isBlocking || (requirement && requirement.name !== 'step_up') ? null : (
         <StepRenderer
           document={document}
           onSubmit={onSubmit}

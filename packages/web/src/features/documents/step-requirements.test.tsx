@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ApiDocument, StepInfo } from '@dilosi/domain';
 import { currentUrl, renderApp, TEST_USER } from '../../testing/render-app';
+import { server } from '../../testing/setup';
 import { apiError, mockDocumentApi } from './testing/document-api';
 import { DOCUMENT_ID, STATEMENT, solemnDeclaration } from './testing/solemn-declaration';
 import { unmetStepRequirement } from './step-requirements';
@@ -100,5 +102,66 @@ describe('what a step needs of the session', () => {
     } finally {
       await i18n.changeLanguage('el');
     }
+  });
+
+  it('a step-up: asks for the SMS code, refuses a wrong one, then sends the step again', async () => {
+    let updates = 0;
+    const api = mockDocumentApi(DOCUMENT_ID, {
+      get: () => solemnDeclaration(),
+      update: () => {
+        updates += 1;
+        return updates === 1
+          ? apiError(403, 'action_required', 'x', {
+              action: { name: 'step_up', url: '/api/step-up' },
+            })
+          : solemnDeclaration({ step: 'recipient', values: { statement: STATEMENT } });
+      },
+    });
+    const codes: string[] = [];
+    server.use(
+      http.post('/api/step-up', () =>
+        HttpResponse.json({
+          data: { mobile: '69******78', expires_at: '2026-11-29T10:05:00Z', sends_left: 4 },
+        }),
+      ),
+      http.post('/api/step-up/confirm', async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        codes.push(code);
+        if (code === '123456') {
+          return HttpResponse.json({ data: { confirmed_at: '2026-11-29T10:01:00Z' } });
+        }
+        return apiError(400, 'otp_invalid', 'x', {
+          invalid_fields: [
+            {
+              invalid_field: 'otp_code',
+              error_info: { code: 'otp_invalid', message: 'Λανθασμένος κωδικός επιβεβαίωσης.' },
+            },
+          ],
+        });
+      }),
+    );
+    const { user } = renderApp(issueUrl('fields'));
+    const statement = await screen.findByRole('textbox', { name: /Κείμενο δήλωσης/ });
+    await user.type(statement, STATEMENT);
+    await user.click(screen.getByRole('button', { name: 'Συνέχεια' }));
+    await screen.findByRole('heading', { level: 2, name: 'Χρειάζεται κωδικός επιβεβαίωσης' });
+    await user.click(screen.getByRole('button', { name: 'Αποστολή κωδικού' }));
+    await screen.findByText('Ο κωδικός στάλθηκε στο 69******78.');
+    const code = screen.getByRole('textbox', { name: /Κωδικός επιβεβαίωσης/ });
+    await user.type(code, '12');
+    await user.click(screen.getByRole('button', { name: 'Επιβεβαίωση' }));
+    expect(await screen.findByText('Ο κωδικός έχει έξι ψηφία.')).toBeTruthy();
+    expect(codes).toEqual([]);
+    await user.clear(code);
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Επιβεβαίωση' }));
+    expect(await screen.findByText('Λανθασμένος κωδικός επιβεβαίωσης.')).toBeTruthy();
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Επιβεβαίωση' }));
+    await waitFor(() => expect(currentUrl()).toBe(issueUrl('recipient')));
+    expect(codes).toEqual(['000000', '123456']);
+    expect(api.updates).toHaveLength(2);
+    expect(api.updates[1]?.document.statements).toEqual(api.updates[0]?.document.statements);
   });
 });
