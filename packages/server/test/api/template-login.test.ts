@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
 import { LOGIN_TEMPLATES_DIR } from '../fixtures/login-templates';
-import { RELAXED_LIMITS } from '../fixtures/matrix';
+import { expectMatrix, loginMatrix, MATRIX_CALLERS, RELAXED_LIMITS } from '../fixtures/matrix';
 import { createTestApp, type TestApp } from '../helpers';
 
 type DocumentAnswer = {
@@ -67,6 +67,15 @@ describe('per-template and per-step login', () => {
     );
     const unknown = await start('/api/taxis_login?template=test-bank-login');
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('the new login start joins the authorization matrix: open to everyone', async () => {
+    const tokens = await loginMatrix(t);
+    await expectMatrix(api, tokens, MATRIX_CALLERS, {
+      method: 'GET',
+      path: () => '/api/bank_login?template=test-bank-login',
+      expected: [302, 302, 302, 302, 302, 302, 302],
+    });
   });
 
   it('refuses a template naming a login endpoint that is not one of ours', () => {
