@@ -192,6 +192,11 @@ export const ERROR_CODES = [
   'hierarchy_path_invalid',
   // Opinions asked on a case (issue #41).
   ...OPINION_ERROR_CODES,
+  // Who may use a template and how she proves it (issue #37): a step waiting for a login, the
+  // mobile consent or a fresh SMS code (data.action), and the registry-kept restrictions.
+  'action_required',
+  'not_certified_translator',
+  'not_named_operator',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -9,6 +9,8 @@ export * from './ids';
 export * from './validators/index';
 export * from './auth/contact-details-api';
 export * from './auth/registry-record-api';
+export * from './auth/login-endpoints';
+export * from './auth/step-up-api';
 export * from './templates/template-schema';
 export * from './templates/hierarchy-dataset';
 export * from './templates/rules/index';

@@ -73,6 +73,7 @@ import { loadSealCredentials } from './pdf/seal-credentials';
 import { createPdfRenderer } from './pdf/render-pool';
 import { createSealer } from './pdf/seal';
 import { DEFAULT_TEMPLATES_DIR } from './config';
+import { stepUpRoutes } from './modules/step-up';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -280,6 +281,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await attachmentRoutes(authenticated, { catalog, database, config, pdfInspector });
         await documentActionRoutes(authenticated, issuance);
         await issuanceRoutes(authenticated, issuance);
+        await stepUpRoutes(authenticated, issuance);
         await recipientRoutes(authenticated, database);
         await staffRoutes(authenticated, database);
         await permissionRoutes(authenticated, database);

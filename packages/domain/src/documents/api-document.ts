@@ -137,6 +137,15 @@ export const stepInfoSchema = z.object({
   noContainer: z.boolean(),
   skipIfNotEditable: z.boolean(),
   requireUser: z.boolean(),
+  /**
+   * What the step needs of the session before it goes on (issue #37): a login through this
+   * endpoint, the consent to the certified mobile (read with `consent_method`), a fresh SMS code.
+   * The server refuses the step without it (403 action_required with `data.action`).
+   */
+  loginURL: z.string().nullable().optional(),
+  requireMobileConsent: z.boolean().optional(),
+  consent_method: z.enum(['otp']).optional(),
+  step_up: z.object({ max_age_minutes: z.number().int() }).nullable().optional(),
   /** Position in the step indicator and the indicator's labels (4 for declarations, 3 for authorisations). */
   'wizard-step': z.number().int(),
   'wizard-steps': z.array(localizedTextSchema),

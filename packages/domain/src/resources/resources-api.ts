@@ -10,6 +10,8 @@ export const RESOURCE_NAMES = [
   'template-permissions',
   'recipient-datasets',
   'audit',
+  // The named operators of an entity's restricted templates (issue #37).
+  'template-operators',
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
@@ -22,6 +24,7 @@ export const RESOURCE_ROLES = {
   'template-permissions': 'templates_author',
   'recipient-datasets': 'head',
   audit: 'head',
+  'template-operators': 'head',
 } as const satisfies Record<ResourceName, EntityRole>;
 
 export const RESOURCE_FIELD_TYPES = ['text', 'datetime', 'boolean'] as const;

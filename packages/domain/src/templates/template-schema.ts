@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_STATES } from '../documents/document-states';
 import { REGISTRY_NAMES } from '../registries/registry-errors';
 import { isSafeLinkTarget } from '../text/plain-text';
+import { LOGIN_ENDPOINT_PATHS } from '../auth/login-endpoints';
 
 /**
  * The template definition (spec section 3: Template, Field, steps_spec, listOf params).
@@ -377,6 +378,15 @@ export const stepLookupSchema = z
   .strict();
 export type StepLookup = z.infer<typeof stepLookupSchema>;
 
+/**
+ * Step-up (spec section 6, "a 2FA action may be required"): a six-digit SMS code to the
+ * certified mobile, confirmed at most `max_age_minutes` before the step goes on.
+ */
+export const stepUpSchema = z
+  .object({ max_age_minutes: z.number().int().min(1).max(60).default(5) })
+  .strict();
+export type StepUp = z.infer<typeof stepUpSchema>;
+
 export const templateStepSchema = z
   .object({
     key: fieldKeySchema,
@@ -384,8 +394,12 @@ export const templateStepSchema = z
     /** Document states in which this step may be shown. */
     states: z.array(z.enum(DOCUMENT_STATES)).min(1).default(['editing']),
     requireUser: z.boolean().default(true),
+    /** The step waits until the person consented to the use of her certified mobile (/consent). */
     requireMobileConsent: z.boolean().default(false),
-    loginURL: z.string().optional(),
+    /** The step waits until the person logged in through this endpoint (issue #37). */
+    loginURL: z.enum(LOGIN_ENDPOINT_PATHS).optional(),
+    /** The step waits for a fresh second factor (an SMS code), as the template's step_up. */
+    step_up: stepUpSchema.optional(),
     layout: z.enum(STEP_LAYOUTS).default('form'),
     noContainer: z.boolean().default(false),
     /** The step advances by itself when none of its fields is editable. */
@@ -551,7 +565,10 @@ export const templateSchema = z
     case_deadline_days: z.number().int().min(1).max(365).default(DEFAULT_CASE_DEADLINE_DAYS),
     consent_method: z.enum(['otp']).default('otp'),
     requireGSIS: z.boolean().default(false),
-    login_endpoint: z.string().optional(),
+    /** The login a citizen starting the template goes to (one of LOGIN_ENDPOINTS). */
+    login_endpoint: z.enum(LOGIN_ENDPOINT_PATHS).optional(),
+    /** Every step of the template needs a fresh second factor (a step may ask on its own). */
+    step_up: stepUpSchema.optional(),
     restrictions: z
       .object({
         /** The citizen's tax number must end in one of these digits. */
@@ -559,6 +576,12 @@ export const templateSchema = z
         civil_servants_only: z.boolean().optional(),
         /** Named operators: only these tax numbers may use the template. */
         allowed_afms: z.array(z.string().regex(/^[0-9]{9}$/)).optional(),
+        /** Only translators in the registry of certified translators (not_certified_translator). */
+        certified_translators: z.boolean().optional(),
+        /** Only employees of an employer the template's list names (no_work_orgs, no_allowed_work_orgs). */
+        permitted_employers: z.boolean().optional(),
+        /** Only the tax numbers its owning entity lists for the template (not_named_operator). */
+        named_operators: z.boolean().optional(),
       })
       .strict()
       .default({}),

@@ -826,6 +826,11 @@ export type DB = {
   vault_export_chunks: VaultExportChunksTable;
   joint_consents: JointConsentsTable;
   joint_signatories: JointSignatoriesTable;
+  certified_translators: CertifiedTranslatorsTable;
+  person_employers: PersonEmployersTable;
+  template_permitted_employers: TemplatePermittedEmployersTable;
+  template_named_operators: TemplateNamedOperatorsTable;
+  step_up_challenges: StepUpChallengesTable;
 };
 
 export type Entity = Selectable<EntitiesTable>;
@@ -839,3 +844,38 @@ export type DocumentFileRow = Selectable<DocumentFilesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type OtpChallengeRow = Selectable<OtpChallengesTable>;
 export type InboxEntryRow = Selectable<InboxEntriesTable>;
+
+/** Restricted templates (issue #37, migration 0049). */
+export type CertifiedTranslatorsTable = {
+  afm: string;
+  name: string;
+  registered_at: Timestamp;
+  revoked_at: Timestamp | null;
+};
+export type PersonEmployersTable = { afm: string; employer_afm: string; employer_name: string };
+export type TemplatePermittedEmployersTable = {
+  template_refname: string;
+  employer_afm: string;
+  employer_name: string;
+  created_at: Timestamp;
+};
+export type TemplateNamedOperatorsTable = {
+  template_refname: string;
+  afm: string;
+  entity_id: string | null;
+  created_at: Timestamp;
+};
+
+/** A session's step-up code (issue #37, migration 0050). */
+export type StepUpChallengesTable = {
+  session_id: string;
+  user_id: string;
+  code_hash: string | null;
+  mobile: string;
+  attempts: Generated<number>;
+  sends: Generated<number>;
+  last_sent_at: Timestamp;
+  expires_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  created_at: Timestamp;
+};

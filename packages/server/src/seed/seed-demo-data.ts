@@ -2,6 +2,7 @@ import { permissionMachine, transition } from '@dilosi/domain';
 import type { Database } from '../db/database';
 import { demoEntities, demoEntityTemplates, demoPersons, demoRecipientDatasets } from './demo-data';
 import { demoStaff } from './demo-staff';
+import { seedDemoRestrictions } from './demo-restrictions';
 
 /**
  * Inserts the demo entities, persons and the users of the demo staff (dashboard admins); rows
@@ -47,6 +48,7 @@ export async function seedDemoData(
   await seedStaffPermissions(database);
   await seedRecipientDatasets(database);
   await seedEntityTemplates(database);
+  await seedDemoRestrictions(database);
   return { entities: entities.length, persons: persons.length };
 }
 

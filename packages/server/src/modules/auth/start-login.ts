@@ -1,3 +1,4 @@
+import { loginEndpointProvider } from '@dilosi/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
@@ -28,12 +29,18 @@ export async function startLogin(
   reply: FastifyReply,
   requested: LoginProvider | string | undefined,
   query: LoginQuery,
+  /** The login endpoint a template names (its `login_endpoint`), by refname. */
+  templateLoginEndpoint: (refname: string) => string | undefined = () => undefined,
 ): Promise<FastifyReply> {
   const isAdmin = requested === 'gsis_admin' || truthy(query.admin);
-  const provider = isAdmin ? 'gsis_admin' : (requested ?? 'gsis');
+  const template = query.template && TEMPLATE_NAME.test(query.template) ? query.template : null;
+  // A template with a login of its own takes the citizen there (issue #37); asked for another
+  // provider, the start is refused rather than giving a login the template does not accept.
+  const templateProvider = template ? loginEndpointProvider(templateLoginEndpoint(template)) : null;
+  const provider = isAdmin ? 'gsis_admin' : (requested ?? templateProvider ?? 'gsis');
   const context: LoginContext = {
     next: safeNext(query.next),
-    template: query.template && TEMPLATE_NAME.test(query.template) ? query.template : null,
+    template,
     isAdmin,
     mobileWarn:
       query.mobileWarn && /^[\w-]{1,32}$/.test(query.mobileWarn) ? query.mobileWarn : null,
@@ -41,6 +48,9 @@ export async function startLogin(
   void reply.header('Cache-Control', 'no-store');
   try {
     if (!isLoginProvider(provider) || !services.relyingParty.settings[provider]) {
+      throw new LoginError('forbidden_action');
+    }
+    if (templateProvider && provider !== templateProvider) {
       throw new LoginError('forbidden_action');
     }
     const verifierChallenge = query.verifier_challenge ?? null;
@@ -96,11 +106,17 @@ export async function startLogin(
   }
 }
 
-/** GET /api/login, /api/gsis_login, /api/gsis_admin_login, /api/anon_login/ (spec section 7). */
+/**
+ * GET /api/login, /api/gsis_login, /api/gsis_admin_login, /api/anon_login/ (spec section 7), and
+ * /api/bank_login, the web-banking login a template may name as its own (LOGIN_ENDPOINTS).
+ */
 export async function startLoginRoutes(app: FastifyInstance, services: AuthServices) {
+  const templateLoginEndpoint = (refname: string) =>
+    app.hasDecorator('templates') ? app.templates.find(refname)?.login_endpoint : undefined;
   const routes: { url: string; provider: LoginProvider | null; summary: string }[] = [
     { url: '/login', provider: null, summary: 'Log in: redirect to the provider' },
     { url: '/gsis_login', provider: 'gsis', summary: 'Log in with tax-authority credentials' },
+    { url: '/bank_login', provider: 'bank', summary: 'Log in with web-banking credentials' },
     { url: '/gsis_admin_login', provider: 'gsis_admin', summary: 'Admin login (dashboard)' },
     { url: '/anon_login/', provider: 'anon', summary: 'Anonymous login' },
     { url: '/anon_login', provider: 'anon', summary: 'Anonymous login' },
@@ -125,6 +141,7 @@ export async function startLoginRoutes(app: FastifyInstance, services: AuthServi
           reply,
           route.provider ?? request.query.provider,
           request.query,
+          templateLoginEndpoint,
         ),
     );
   }

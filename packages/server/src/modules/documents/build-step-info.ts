@@ -77,6 +77,17 @@ function withoutDatasetTree(field: StepField): StepField {
   return { ...field, 'component-params': rest };
 }
 
+/** What an editing step needs of the session (issue #37), as step_info says it. */
+function stepRequirements(template: Template, step: TemplateStep) {
+  const stepUp = step.step_up ?? template.step_up ?? null;
+  return {
+    loginURL: step.loginURL ?? null,
+    requireMobileConsent: step.requireMobileConsent,
+    consent_method: template.consent_method,
+    step_up: stepUp && { max_age_minutes: stepUp.max_age_minutes },
+  };
+}
+
 function actionsOf(step: TemplateStep, issuer: Template['issuer']): StepInfo['actions'] {
   switch (step.layout) {
     case 'form':
@@ -122,6 +133,7 @@ export function buildStepInfo(input: {
     noContainer: step.noContainer,
     skipIfNotEditable: step.skipIfNotEditable,
     requireUser: step.requireUser,
+    ...(isEditing && stepRequirements(template, step)),
     'wizard-step': step['wizard-step'],
     'wizard-steps': wizardSteps(template.type, template.issuer),
     elements: step.elements,

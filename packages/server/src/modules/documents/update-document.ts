@@ -1,5 +1,6 @@
 import { attachmentContentUri } from '../../lib/attachment-download';
 import {
+  STEP_UP_PATHS,
   apiErrorSchema,
   canTransition,
   documentMachine,
@@ -52,6 +53,8 @@ import { applyStatements } from './take-statements';
 import { contentOf, toApiDocument } from './to-api-document';
 import { invalidFieldsError, toInvalidFields } from './to-invalid-fields';
 import { checkCoSignatories } from './check-co-signatories';
+import { actionRequired, checkStepRequirements } from './check-step-requirements';
+import { hasFreshStepUp } from '../step-up';
 import { checkWithRegistries, withRegistryAnswers, type RegistryAnswers } from './registry-checks';
 import { checkTemplateService } from '../template-services';
 import { registryOf } from '../registry';
@@ -65,6 +68,7 @@ async function issuanceStepOf(
   issuer: Issuer,
   id: string,
   action: string | undefined,
+  user: CurrentUser,
 ): Promise<{ step: 'request' | 'confirm' | null; stored: DocumentRow }> {
   const { catalog, database } = services;
   const stored = await findAsIssuer(database.db, issuer, id);
@@ -77,7 +81,27 @@ async function issuanceStepOf(
   const step = stepOf(definition, stored.step);
   const content = contentOf(stored, await listDocumentFiles(database.db, stored.id, definition));
   const last = step && !nextEditingStep(definition, step.key, content);
+  if (last) await checkCitizenStep(database.db, issuer, definition, step, user);
   return { step: last ? 'request' : null, stored };
+}
+
+/**
+ * A citizen's step waits for what it needs of her session (issue #37): its login, the mobile
+ * consent, a fresh second factor. Staff issuing for their entity are not asked.
+ */
+async function checkCitizenStep(
+  db: Queryable,
+  issuer: Issuer,
+  template: Template,
+  step: TemplateStep,
+  user: CurrentUser,
+): Promise<void> {
+  if (issuer.kind !== 'citizen') return;
+  checkStepRequirements(template, step, user);
+  const stepUp = step.step_up ?? template.step_up;
+  if (stepUp && !(await hasFreshStepUp(db, user.sessionId, stepUp.max_age_minutes))) {
+    throw actionRequired({ name: 'step_up', url: STEP_UP_PATHS.send });
+  }
 }
 
 /**
@@ -156,7 +180,7 @@ export async function saveDocumentStep(
   // straight to its transaction (one read less), which hands a requested document to the
   // confirmation below, as the look here would have.
   if (issuance && (action === 'submit' || OTP_FIELD_KEY in document.statements)) {
-    const { step, stored } = await issuanceStepOf(services, issuer, input.id, action);
+    const { step, stored } = await issuanceStepOf(services, issuer, input.id, action, user);
     const issuanceInput = { issuer, locale, user, documentId: input.id, document, stored };
     if (step === 'request') return requestIssuance(issuance, issuanceInput);
     if (step === 'confirm') return confirmIssuance(issuance, issuanceInput);
@@ -187,6 +211,7 @@ export async function saveDocumentStep(
       const storedFiles = await listDocumentFiles(trx, stored.id, definition);
       const content = contentOf(stored, storedFiles);
       if (!step || !nextEditingStep(definition, step.key, content)) throw notAllowedOnState();
+      await checkCitizenStep(trx, issuer, definition, step, user);
 
       const { values, recipient, plan } = await readStepInput(trx, {
         definition,

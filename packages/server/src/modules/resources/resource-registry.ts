@@ -14,6 +14,7 @@ import {
   runTemplatePermissionsAction,
   templatePermissionsInfo,
 } from './template-permissions-resource';
+import { runTemplateOperatorsAction, templateOperatorsInfo } from './template-operators-resource';
 
 type Resource = {
   info: (catalog: TemplateCatalog) => ResourceInfo;
@@ -40,6 +41,10 @@ const RESOURCES = {
   audit: {
     info: () => auditInfo,
     run: (services, input) => runAuditAction(services.db, input),
+  },
+  'template-operators': {
+    info: templateOperatorsInfo,
+    run: runTemplateOperatorsAction,
   },
 } satisfies Record<ResourceName, Resource>;
 

@@ -24,8 +24,10 @@ export function findUsableTemplate(catalog: TemplateCatalog, refname: string): T
 /**
  * The restrictions of a template for a logged-in user, in this order: named operators and
  * anonymous use (403 template_not_accessible), tax-number ending
- * (template_not_accessible_for_afm_ending), civil servants (not_civil_servant), then the
- * required claims (missing_required_claims with data.claims).
+ * (template_not_accessible_for_afm_ending), civil servants (not_civil_servant), the lists kept
+ * in the database (certified translators, permitted employers, named operators: see
+ * checkRegistryRestrictions), then the required claims (missing_required_claims with
+ * data.claims).
  */
 export async function checkTemplateAccess(
   database: Database,
@@ -45,7 +47,67 @@ export async function checkTemplateAccess(
     const person = afm ? (await registryOf(database).lookup('tax', afm)).data : null;
     if (person?.is_civil_servant !== true) throw new AppError(403, 'not_civil_servant');
   }
+  await checkRegistryRestrictions(database, template, afm);
   const required = [...template.required_claims];
   if (template.requireGSIS && !required.includes('gsis_login')) required.push('gsis_login');
   requireClaims(user, required);
+}
+
+/**
+ * The restrictions kept in tables (issue #37, migration 0049), each with its code (403):
+ * `certified_translators`, a translator in the registry not struck off (not_certified_translator);
+ * `permitted_employers`, an employer of the person (no_work_orgs without one) in the template's
+ * list (no_allowed_work_orgs); `named_operators`, the person in the list its entity keeps
+ * (not_named_operator). A session without a tax number (anonymous) meets none of them.
+ */
+async function checkRegistryRestrictions(
+  database: Database,
+  template: Template,
+  afm: string | null,
+): Promise<void> {
+  const { certified_translators, permitted_employers, named_operators } = template.restrictions;
+  const { db } = database;
+  if (certified_translators) {
+    const translator = afm
+      ? await db
+          .selectFrom('certified_translators')
+          .select('afm')
+          .where('afm', '=', afm)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst()
+      : undefined;
+    if (!translator) throw new AppError(403, 'not_certified_translator');
+  }
+  if (permitted_employers) {
+    const employers = afm
+      ? await db
+          .selectFrom('person_employers')
+          .select('employer_afm')
+          .where('afm', '=', afm)
+          .execute()
+      : [];
+    if (employers.length === 0) throw new AppError(403, 'no_work_orgs');
+    const permitted = await db
+      .selectFrom('template_permitted_employers')
+      .select('employer_afm')
+      .where('template_refname', '=', template.refname)
+      .where(
+        'employer_afm',
+        'in',
+        employers.map((employer) => employer.employer_afm),
+      )
+      .executeTakeFirst();
+    if (!permitted) throw new AppError(403, 'no_allowed_work_orgs');
+  }
+  if (named_operators) {
+    const operator = afm
+      ? await db
+          .selectFrom('template_named_operators')
+          .select('afm')
+          .where('template_refname', '=', template.refname)
+          .where('afm', '=', afm)
+          .executeTakeFirst()
+      : undefined;
+    if (!operator) throw new AppError(403, 'not_named_operator');
+  }
 }

@@ -12,6 +12,7 @@ import {
 } from '@dilosi/domain';
 import { isApiRequestError, type ApiRequestError } from '../../api/api-client';
 import { documentConsentQueryOptions, useDocumentConsent } from '../../api/get-document-consent';
+import { useCurrentUser } from '../../api/auth';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
 import { JointAuthorPanel } from '../../ui/joint-signatories';
@@ -33,6 +34,9 @@ import { useStepLookups } from './step-lookups/use-step-lookups';
 import { WizardNotice } from './wizard-notice';
 import { CITIZEN_SCOPE, entityDoneHref, wizardStepHref, type WizardScope } from './document-scope';
 import { ReplyConfirmDialog } from './reply-confirm-dialog';
+import { StepUpPanel } from './step-up-panel';
+import { StepRequirementNotice, requiredActionOf, unmetStepRequirement } from './step-requirements';
+import type { RequiredAction } from '@dilosi/domain';
 
 /** What creation hands over in the navigation state. */
 type IssueLocationState = { document?: ApiDocument } | null;
@@ -45,7 +49,9 @@ type Notice =
   | { kind: 'page'; error: ApiRequestError }
   | { kind: 'mobile'; code: 'no_mobile' | 'mobile_not_greek' }
   | { kind: 'otpAlreadySent'; seconds: number | null; message: string }
-  | { kind: 'claims'; claims: unknown[] };
+  | { kind: 'claims'; claims: unknown[] }
+  /** The step waits for a login, the mobile consent or a step-up (403 action_required). */
+  | { kind: 'action'; action: RequiredAction };
 
 /** otp_already_sent: how long until a new code may be asked for, when the server says. */
 function retryAfterSeconds(data: unknown): number | null {
@@ -161,6 +167,9 @@ function DocumentWizard({
   });
   const waitsForSignatures =
     document.state === 'requested' && jointConsent.data?.state === 'issued';
+  const { user } = useCurrentUser();
+  // The step sent last: a step-up confirmed sends it again (issue #37).
+  const lastSubmission = useRef<StepSubmission | null>(null);
 
   const title = info.title[locale];
   const templateTitle = document.template.title[locale];
@@ -237,6 +246,14 @@ function DocumentWizard({
         case 'missing_required_claims':
           setNotice({ kind: 'claims', claims: claimsOf(error.data) });
           return;
+        case 'action_required': {
+          const action = requiredActionOf(error.data);
+          if (action) {
+            setNotice({ kind: 'action', action });
+            return;
+          }
+          break;
+        }
         case 'no_mobile':
         case 'mobile_not_greek':
           setNotice({ kind: 'mobile', code: error.code });
@@ -301,6 +318,7 @@ function DocumentWizard({
         );
         return;
       }
+      lastSubmission.current = submission;
       update.mutate(
         {
           document,
@@ -418,6 +436,15 @@ function DocumentWizard({
   }
 
   const isReplyToCase = scope.kind === 'entity' && document.reply_case_status !== undefined;
+  // What the step waits for (issue #37): the server's word after a refusal, else what the
+  // browser can see of the session before the citizen fills the step in.
+  const requirement =
+    notice?.kind === 'action'
+      ? notice.action
+      : scope.kind === 'citizen' && document.state === 'editing'
+        ? unmetStepRequirement(info, user ?? null)
+        : null;
+  const here = `${location.pathname}${location.search}`;
   const content = (
     <div ref={containerRef} className="dilosi-wizard">
       {scope.kind === 'entity' ? (
@@ -450,7 +477,23 @@ function DocumentWizard({
       {document.state === 'requested' ? (
         <JointAuthorPanel consent={jointConsent.data} locale={locale} />
       ) : null}
-      {lookups.isBlocking || waitsForSignatures ? null : (
+      {requirement?.name === 'step_up' ? (
+        <StepUpPanel
+          onConfirmed={() => {
+            setNotice(null);
+            if (lastSubmission.current) onSubmit(lastSubmission.current);
+          }}
+        />
+      ) : requirement ? (
+        <StepRequirementNotice
+          action={requirement}
+          next={here}
+          template={document.template.refname}
+        />
+      ) : null}
+      {lookups.isBlocking ||
+      waitsForSignatures ||
+      (requirement && requirement.name !== 'step_up') ? null : (
         <StepRenderer
           document={document}
           onSubmit={onSubmit}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PublicTemplate } from '@dilosi/domain';
+import { loginEndpointProvider, type PublicTemplate } from '@dilosi/domain';
 import { rememberAnonymousTemplate } from '../../api/anonymous-session';
 import { isApiRequestError } from '../../api/api-client';
 import { useCurrentUser, type CurrentUser } from '../../api/auth';
@@ -40,7 +40,10 @@ export function CreateDocumentPage() {
     const login = paths.auth.login.getHref({
       next: `${location.pathname}${location.search}`,
       template: refname,
-      provider: template.data.anonymous ? 'anon' : undefined,
+      // A template's own login (issue #37) goes there at once; otherwise the citizen chooses.
+      provider: template.data.anonymous
+        ? 'anon'
+        : (loginEndpointProvider(template.data.login_endpoint) ?? undefined),
     });
     return <Navigate to={login} replace />;
   }

@@ -12,6 +12,11 @@ const RESTRICTIONS = [
   'template_not_accessible',
   'template_not_accessible_for_afm_ending',
   'not_civil_servant',
+  // Lists kept in the registry and by the template's entity (issue #37).
+  'not_certified_translator',
+  'not_named_operator',
+  'no_work_orgs',
+  'no_allowed_work_orgs',
 ] as const;
 type Restriction = (typeof RESTRICTIONS)[number];
 

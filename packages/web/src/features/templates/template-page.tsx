@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PublicTemplate } from '@dilosi/domain';
+import { loginEndpointProvider, type PublicTemplate } from '@dilosi/domain';
 import { useCurrentUser } from '../../api/auth';
 import { paths } from '../../config/paths';
 import { useLocale } from '../../i18n/use-locale';
@@ -65,7 +65,10 @@ export function TemplatePage() {
   if (step === 'identity') {
     if (!user) {
       const next = paths.templates.step.getHref(refname, 'identity', query);
-      return <Navigate to={paths.auth.login.getHref({ next, template: refname })} replace />;
+      const provider = loginEndpointProvider(data.login_endpoint) ?? undefined;
+      return (
+        <Navigate to={paths.auth.login.getHref({ next, template: refname, provider })} replace />
+      );
     }
     return <IdentityConfirmationPage template={data} />;
   }

@@ -1,0 +1,158 @@
+import {
+  isValidAfm,
+  type Locale,
+  type ResourceActionRequest,
+  type ResourceActionResponse,
+  type ResourceInfo,
+  type Template,
+} from '@dilosi/domain';
+import { now } from '../../clock';
+import { AppError } from '../../lib/app-error';
+import type { TemplateCatalog } from '../templates';
+import { filterOf, invalidArguments, pageOf } from './resource-arguments';
+import type { ResourceServices } from './resource-services';
+
+/** Templates restricted to named operators (issue #37), by refname. */
+function restricted(catalog: TemplateCatalog): Template[] {
+  return catalog.list().filter((template) => template.restrictions.named_operators === true);
+}
+
+export function templateOperatorsInfo(catalog: TemplateCatalog): ResourceInfo {
+  return {
+    name: 'template-operators',
+    title: 'resources.template-operators.title',
+    fields: [
+      {
+        name: 'template',
+        label: 'resources.template-operators.template',
+        type: 'text',
+        filterable: true,
+      },
+      { name: 'afm', label: 'resources.template-operators.afm', type: 'text', filterable: true },
+      {
+        name: 'created_at',
+        label: 'resources.template-operators.added',
+        type: 'datetime',
+        filterable: false,
+      },
+    ],
+    row_actions: [{ name: 'remove', label: 'resources.actions.delete', arguments: [] }],
+    resource_actions: [
+      {
+        name: 'add',
+        label: 'resources.actions.addOperator',
+        arguments: ['template', 'afm'],
+        choices: {
+          template: restricted(catalog)
+            .map((template) => template.refname)
+            .sort(),
+        },
+      },
+    ],
+  };
+}
+
+/** A row's id: `refname:afm`. */
+const rowId = (refname: string, afm: string) => `${refname}:${afm}`;
+
+/**
+ * The named operators of an entity's restricted templates (issue #37): the tax numbers that may
+ * use a template declaring `restrictions.named_operators`, kept by the entity the template names
+ * (`entity`). Its heads list, add and remove them.
+ */
+export async function runTemplateOperatorsAction(
+  services: ResourceServices,
+  input: { entityId: string; userId: string; locale: Locale; request: ResourceActionRequest },
+): Promise<ResourceActionResponse> {
+  const { db, catalog } = services;
+  const { entityId, request } = input;
+  switch (request.action) {
+    case 'list': {
+      const { limit, offset } = pageOf(request);
+      const templateFilter = filterOf(request, 'template');
+      const afmFilter = filterOf(request, 'afm');
+      let base = db.selectFrom('template_named_operators').where('entity_id', '=', entityId);
+      if (templateFilter) {
+        const like = `%${templateFilter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base = base.where('template_refname', 'ilike', like);
+      }
+      if (afmFilter) base = base.where('afm', '=', afmFilter);
+      const [rows, total] = await Promise.all([
+        base
+          .select(['template_refname', 'afm', 'created_at'])
+          .orderBy('template_refname')
+          .orderBy('afm')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        data: rows.map((row) => ({
+          id: rowId(row.template_refname, row.afm),
+          template: row.template_refname,
+          afm: row.afm,
+          created_at: new Date(row.created_at).toISOString(),
+        })),
+        meta: { count: Number(total.n), limit, offset },
+      };
+    }
+    case 'add': {
+      const refname = request.arguments.template;
+      if (typeof refname !== 'string' || refname.trim() === '')
+        throw invalidArguments('template', 'required');
+      const afm = request.arguments.afm;
+      if (typeof afm !== 'string' || afm.trim() === '') throw invalidArguments('afm', 'required');
+      if (!isValidAfm(afm.trim())) throw invalidArguments('afm', 'afm_invalid');
+      const entity = await db
+        .selectFrom('entities')
+        .select('codename')
+        .where('id', '=', entityId)
+        .executeTakeFirstOrThrow();
+      const template = restricted(catalog).find((t) => t.refname === refname.trim());
+      // Only the entity a template names keeps its list.
+      if (!template || template.entity !== entity.codename) {
+        throw new AppError(422, 'template_not_grantable');
+      }
+      const row = await db
+        .insertInto('template_named_operators')
+        .values({
+          template_refname: template.refname,
+          afm: afm.trim(),
+          entity_id: entityId,
+          created_at: now(),
+        })
+        .onConflict((oc) => oc.columns(['template_refname', 'afm']).doNothing())
+        .returning(['template_refname', 'afm', 'created_at'])
+        .executeTakeFirst();
+      if (!row) throw new AppError(409, 'template_permission_exists');
+      return {
+        data: [
+          {
+            id: rowId(row.template_refname, row.afm),
+            template: row.template_refname,
+            afm: row.afm,
+            created_at: new Date(row.created_at).toISOString(),
+          },
+        ],
+      };
+    }
+    case 'remove': {
+      const [refname, afm] = (request.object_id ?? '').split(/:(?=[^:]*$)/);
+      const found =
+        refname && afm
+          ? await db
+              .deleteFrom('template_named_operators')
+              .where('entity_id', '=', entityId)
+              .where('template_refname', '=', refname)
+              .where('afm', '=', afm)
+              .returning('afm')
+              .executeTakeFirst()
+          : undefined;
+      if (!found) throw new AppError(404, 'not_found');
+      return { data: [] };
+    }
+    default:
+      throw new AppError(400, 'resource_action_not_found');
+  }
+}

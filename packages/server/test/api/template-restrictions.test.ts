@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../fixtures/citizens';
+import { client, type ErrorBody } from '../fixtures/http';
+import { LOGIN_TEMPLATES_DIR } from '../fixtures/login-templates';
+import { expectMatrix, loginMatrix, MATRIX_CALLERS, RELAXED_LIMITS } from '../fixtures/matrix';
+import { createTestApp, type TestApp } from '../helpers';
+
+/**
+ * Issue #37: templates restricted to certified translators, to the staff of permitted employers
+ * and to named operators, from the tables of migration 0049 (seeded: Maria is a translator
+ * working for the Municipality of Athens, Nikos works for a private company, Ioannis was struck
+ * off the translators' registry). Refused on the template (before the wizard) and at creation.
+ */
+describe('registry-kept restrictions', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+  let maria: string;
+  let nikos: string;
+  let ioannis: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...RELAXED_LIMITS, TEMPLATES_DIR: LOGIN_TEMPLATES_DIR } });
+    api = client(t.app);
+    maria = await loginAs(t, '100000015');
+    nikos = await loginAs(t, '100000027');
+    ioannis = await loginAs(t, '100000088');
+    const at = new Date();
+    await t.database.db
+      .insertInto('template_permitted_employers')
+      .values({
+        template_refname: 'test-employers',
+        employer_afm: '090025537',
+        employer_name: 'ΔΗΜΟΣ ΑΘΗΝΑΙΩΝ',
+        created_at: at,
+      })
+      .execute();
+    await t.database.db
+      .insertInto('template_named_operators')
+      .values({
+        template_refname: 'test-operators',
+        afm: '100000027',
+        entity_id: null,
+        created_at: at,
+      })
+      .execute();
+  });
+  afterAll(async () => t?.close());
+
+  const view = (token: string, refname: string, locale = 'el') =>
+    api<ErrorBody>('GET', `/api/templates/${refname}`, {
+      token,
+      headers: { 'accept-language': locale },
+    });
+  const create = (token: string, template: string) =>
+    api<ErrorBody>('POST', '/api/my-declarations/', { token, json: { document: { template } } });
+
+  async function expectRefused(token: string, refname: string, code: string) {
+    const viewed = await view(token, refname);
+    expect(viewed.status).toBe(403);
+    expect(viewed.body.error.code).toBe(code);
+    const created = await create(token, refname);
+    expect(created.status).toBe(403);
+    expect(created.body.error.code).toBe(code);
+  }
+
+  it('certified translators: only a translator in the registry, not one struck off', async () => {
+    expect((await view(maria, 'test-translators')).status).toBe(200);
+    expect((await create(maria, 'test-translators')).status).toBe(201);
+    await expectRefused(nikos, 'test-translators', 'not_certified_translator');
+    await expectRefused(ioannis, 'test-translators', 'not_certified_translator');
+  });
+
+  it('permitted employers: an employer of the person in the template’s list', async () => {
+    expect((await create(maria, 'test-employers')).status).toBe(201);
+    await expectRefused(nikos, 'test-employers', 'no_allowed_work_orgs');
+    await expectRefused(ioannis, 'test-employers', 'no_work_orgs');
+  });
+
+  it('named operators: only the tax numbers of the template’s list', async () => {
+    expect((await create(nikos, 'test-operators')).status).toBe(201);
+    await expectRefused(maria, 'test-operators', 'not_named_operator');
+  });
+
+  it('says why in the person’s language', async () => {
+    const en = await view(nikos, 'test-translators', 'en');
+    expect(en.body.error.message).toBe('This document is available to certified translators only.');
+    const fr = await view(maria, 'test-operators', 'fr');
+    expect(fr.body.error.message).toBe(
+      'Ce document est réservé aux opérateurs désignés par son organisme.',
+    );
+    const el = await view(nikos, 'test-employers', 'el');
+    expect(el.body.error.message).toBe(
+      'Κανένας από τους φορείς απασχόλησής σας δεν μπορεί να χρησιμοποιήσει αυτό το έγγραφο.',
+    );
+  });
+
+  it('the authorization matrix of creating from a restricted template', async () => {
+    const tokens = await loginMatrix(t);
+    await expectMatrix(api, tokens, MATRIX_CALLERS, {
+      method: 'POST',
+      path: () => '/api/my-declarations/',
+      json: () => ({ document: { template: 'test-operators' } }),
+      // Only citizen B is a named operator.
+      expected: [401, 403, 'ok', 403, 403, 403, 403],
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import i18n from 'i18next';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../testing/render-app';
+import { server } from '../../testing/setup';
+
+/**
+ * Issue #37: a template restricted to certified translators, permitted employers or named
+ * operators says why on the template page, before the wizard starts, in the interface language.
+ */
+function refuse(code: string) {
+  server.use(
+    http.get('/api/templates/translation-declaration', () =>
+      HttpResponse.json({ error: { code, message: 'x' } }, { status: 403 }),
+    ),
+  );
+}
+
+describe('restricted templates', () => {
+  it.each([
+    [
+      'not_certified_translator',
+      'Το έγγραφο αυτό είναι διαθέσιμο μόνο για πιστοποιημένους μεταφραστές.',
+    ],
+    [
+      'not_named_operator',
+      'Το έγγραφο αυτό είναι διαθέσιμο μόνο για τους χειριστές που έχει ορίσει ο φορέας του.',
+    ],
+    ['no_work_orgs', 'Δεν βρέθηκε φορέας απασχόλησης για εσάς στο μητρώο.'],
+    [
+      'no_allowed_work_orgs',
+      'Κανένας από τους φορείς απασχόλησής σας δεν μπορεί να χρησιμοποιήσει αυτό το έγγραφο.',
+    ],
+  ])('%s: the reason instead of the start button', async (code, text) => {
+    refuse(code);
+    renderApp('/templates/translation-declaration');
+    await screen.findByRole('heading', {
+      level: 1,
+      name: 'Δεν μπορείτε να χρησιμοποιήσετε αυτό το έγγραφο',
+    });
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Έναρξη/ })).toBeNull();
+  });
+
+  it('in English and French too', async () => {
+    refuse('not_certified_translator');
+    await i18n.changeLanguage('en');
+    try {
+      renderApp('/templates/translation-declaration');
+      expect(
+        await screen.findByText('This document is available to certified translators only.'),
+      ).toBeTruthy();
+      await i18n.changeLanguage('fr');
+      expect(
+        await screen.findByText('Ce document est réservé aux traducteurs certifiés.'),
+      ).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('el');
+    }
+  });
+});
