@@ -20,6 +20,7 @@ import {
  */
 const NIKOS_MOBILE = '6900000027';
 const PANEL = 'Υπογραφές της κοινής δήλωσης';
+const FULLY_SIGNED_FR = 'Signée par tous';
 
 /** Maria, from the template page through the wizard to her signature: answers the document id. */
 async function startAndSign(page: Page, baseUrl: string, statement: string, login: boolean) {
@@ -164,6 +165,17 @@ describe('joint declarations', () => {
       .toContain('Signed by everyone');
     expect(await hasHorizontalScroll(nikos.page)).toBe(false);
     await screenshot(nikos.page, 'joint-consent-360-en');
+    // And in French, the third language of the signatory's page.
+    await nikos.page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await expect.poll(() => nikos.page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await expect.poll(() => nikos.page.getByRole('main').textContent()).toContain(FULLY_SIGNED_FR);
+    // Its notice follows the language too, not only the page.
+    expect(await nikos.page.getByRole('main').textContent()).toContain(
+      'Vous avez signé la déclaration conjointe.',
+    );
+    expect(await hasHorizontalScroll(nikos.page)).toBe(false);
+    expect(await seriousAccessibilityViolations(nikos.page)).toEqual([]);
+    await screenshot(nikos.page, 'joint-consent-360-fr');
 
     // Maria's page: issued once, her panel on the done page with both signatures.
     await maria.page.reload();

@@ -25,6 +25,8 @@ const at = (value: string | null) => (value ? formatAthensDateTime(new Date(valu
  * with her own SMS code (bound to the digest of this text) or her refusal; the author reminds
  * or cancels instead.
  */
+
+type NoticeKey = 'sign.done' | 'decline.done' | 'author.reminded' | 'author.canceled';
 export function JointConsentPage() {
   const { t } = useTranslation('joint');
   const locale = useLocale();
@@ -32,14 +34,15 @@ export function JointConsentPage() {
   const query = useConsent(id);
   const act = useActOnConsent(id);
   const errorMessage = useErrorMessage();
-  const [notice, setNotice] = useState<string | null>(null);
+  // The notice's key, not its text: it follows a change of language.
+  const [notice, setNotice] = useState<NoticeKey | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) throw query.error;
   const consent = query.data.data.consent;
   const me = consent.signatories.find((row) => row.position === consent.my_position);
   const isOpen = consent.state === 'issued';
-  const run = (action: Parameters<typeof act.mutate>[0], done: string) => {
+  const run = (action: Parameters<typeof act.mutate>[0], done: NoticeKey) => {
     setNotice(null);
     setFailure(null);
     act.mutate(action, {
@@ -57,7 +60,7 @@ export function JointConsentPage() {
         </Link>
       </p>
       <div role="status" aria-live="polite">
-        {notice ? <p className="govgr-body govgr-success-text">{notice}</p> : null}
+        {notice ? <p className="govgr-body govgr-success-text">{t(notice)}</p> : null}
       </div>
       {failure ? (
         <div role="alert" className="govgr-error-summary">
@@ -93,11 +96,11 @@ export function JointConsentPage() {
       <DocumentPreviewView preview={consent.preview} locale={locale} headingLevel={3} />
       {isOpen && me?.state === 'pending' ? (
         <>
-          <SignForm consent={consent} onSigned={() => setNotice(t('sign.done'))} />
+          <SignForm consent={consent} onSigned={() => setNotice('sign.done')} />
           <DeclineForm
             isBusy={act.isPending}
             onDecline={(reason) =>
-              run({ kind: 'decline', body: reason ? { reason } : {} }, t('decline.done'))
+              run({ kind: 'decline', body: reason ? { reason } : {} }, 'decline.done')
             }
           />
         </>
@@ -112,7 +115,7 @@ export function JointConsentPage() {
               type="button"
               className="govgr-btn govgr-btn-secondary"
               disabled={act.isPending}
-              onClick={() => run({ kind: 'remind' }, t('author.reminded'))}
+              onClick={() => run({ kind: 'remind' }, 'author.reminded')}
             >
               {t('author.remind')}
             </button>
@@ -120,7 +123,7 @@ export function JointConsentPage() {
               type="button"
               className="govgr-btn govgr-btn-warning"
               disabled={act.isPending}
-              onClick={() => run({ kind: 'cancel' }, t('author.canceled'))}
+              onClick={() => run({ kind: 'cancel' }, 'author.canceled')}
             >
               {t('author.cancel')}
             </button>
