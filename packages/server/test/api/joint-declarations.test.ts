@@ -647,6 +647,23 @@ describe('joint declarations', () => {
       ).length;
     expect([await count('document_pdfs'), await count('inbox_entries')]).toEqual([1, 1]);
     expect(await count('document_shares')).toBe(1);
+    // Issued, but the sharing lost (it failed after issuance committed): the retry shares it
+    // again, once, with its message; a further run adds nothing.
+    await t.database.db.deleteFrom('document_shares').where('document_id', '=', id).execute();
+    const sharedMessages = async () =>
+      (
+        await t.database.db
+          .selectFrom('citizen_messages')
+          .select('id')
+          .where('document_id', '=', id)
+          .where('type', '=', 'shared-document')
+          .execute()
+      ).length;
+    const messagesBefore = await sharedMessages();
+    await runJob();
+    await runJob();
+    expect(await count('document_shares')).toBe(1);
+    expect(await sharedMessages()).toBe(messagesBefore + 1);
     expect((await get(consentId, author())).body.data.consent.reference_code).toBe(
       issued.reference_code,
     );

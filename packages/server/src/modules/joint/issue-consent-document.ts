@@ -13,9 +13,10 @@ import { jointPreview, jointTextDigest, signaturesParagraphs } from './joint-tex
 /**
  * A fully signed consent's document issued, once, through the one issuance path: one reference
  * code, one sealed PDF listing every signatory with her signing time, one case for the
- * recipient. Asked by the last signature, or again by a signatory if that failed (the document
- * already issued answers as it is). Refused while the consent is not fully signed, and when the
- * document's text is no longer the one signed.
+ * recipient. Asked by the last signature, or again by a signatory or the retry job if that
+ * failed: the document already issued answers as it is, after sharing it with any co-signatory
+ * it was not shared with yet (issuance committed, then the sharing failed). Refused while the
+ * consent is not fully signed, and when the document's text is no longer the one signed.
  */
 export async function issueConsentDocument(
   services: JointServices,
@@ -37,16 +38,50 @@ export async function issueConsentDocument(
     .selectAll()
     .where('id', '=', consent.document_id)
     .executeTakeFirstOrThrow();
-  if (stored.reference_code !== null) return { referenceCode: stored.reference_code };
   const template = await catalog.definition(stored.template_refname, stored.template_version);
-  if (jointTextDigest(jointPreview(template, stored)) !== consent.text_digest) {
-    throw jointError('consent_text_changed');
-  }
   const author = await database.db
     .selectFrom('users')
     .selectAll()
     .where('id', '=', consent.author_id)
     .executeTakeFirstOrThrow();
+  const share = (referenceCode: string | null) =>
+    database.db.transaction().execute(async (trx) => {
+      // One sharing at a time per consent: a retry beside the request shares once.
+      await trx
+        .selectFrom('joint_consents')
+        .select('id')
+        .where('id', '=', consent.id)
+        .forUpdate()
+        .execute();
+      const shared = new Set(
+        (
+          await trx
+            .selectFrom('document_shares')
+            .select('afm')
+            .where('document_id', '=', stored.id)
+            .execute()
+        ).map((row) => row.afm),
+      );
+      const sender = citizenName(stored.values, author);
+      for (const signatory of signatories.slice(1)) {
+        if (shared.has(signatory.afm)) continue;
+        await shareWithSignatory(trx, services, {
+          signatory,
+          documentId: stored.id,
+          referenceCode,
+          title: template.shortname,
+          sender,
+          consentId: consent.id,
+        });
+      }
+    });
+  if (stored.reference_code !== null) {
+    await share(stored.reference_code);
+    return { referenceCode: stored.reference_code };
+  }
+  if (jointTextDigest(jointPreview(template, stored)) !== consent.text_digest) {
+    throw jointError('consent_text_changed');
+  }
   const document = await issueDocument(services, {
     stored,
     issuer: citizenIssuer(author.id),
@@ -57,19 +92,7 @@ export async function issueConsentDocument(
     locale: input.locale,
     appendix: signaturesParagraphs(template, signatories),
   });
-  await database.db.transaction().execute(async (trx) => {
-    const sender = citizenName(stored.values, author);
-    for (const signatory of signatories.slice(1)) {
-      await shareWithSignatory(trx, services, {
-        signatory,
-        documentId: stored.id,
-        referenceCode: document.reference_code ?? null,
-        title: template.shortname,
-        sender,
-        consentId: consent.id,
-      });
-    }
-  });
+  await share(document.reference_code ?? null);
   return { referenceCode: document.reference_code ?? null, document };
 }
 
