@@ -48,6 +48,10 @@ export const NOTIFICATION_MESSAGES = {
     params: ['entity', 'case_id', 'title', 'url'],
   },
   entity_opinion_given_email: { channel: 'email', params: ['entity', 'case_id', 'title', 'url'] },
+  entity_opinion_cancelled_email: {
+    channel: 'email',
+    params: ['entity', 'case_id', 'title', 'url'],
+  },
   // A change of contact details (issue #38): the code goes to the new address or number.
   contact_email_code: { channel: 'email', params: ['code', 'minutes'] },
   contact_mobile_sms: { channel: 'sms', params: ['code', 'minutes'] },

@@ -272,6 +272,32 @@ describe('opinions asked on a case', () => {
     });
     expect(late.status).toBe(409);
     expect((await history()).map((h) => h.action)).toContain('opinion_cancelled');
+    // Thessaloniki is told that no answer is needed any more, with the opinion's page.
+    const cancelledMails = await mails('entity_opinion_cancelled_email');
+    expect(cancelledMails.map((m) => m.recipient)).toContain('protokollo@thessaloniki.demo.gov.gr');
+    expect(cancelledMails.some((m) => m.body.includes(`/opinions/${id}`))).toBe(true);
+
+    // A person asked is told in her mailbox.
+    const askedPerson = await ask({
+      question: 'Και εσείς;',
+      deadline: day(3),
+      expert: { afm: MATRIX_AFM.citizenB },
+    });
+    const personId = askedPerson.body.data.id;
+    const cancelPerson = await api<OpinionAnswer>('POST', `${base()}/${personId}/action`, {
+      token: tokens.headA,
+      json: { action: 'cancel' },
+    });
+    expect(cancelPerson.status).toBe(200);
+    const told = await t.database.db
+      .selectFrom('citizen_messages')
+      .innerJoin('users', 'users.id', 'citizen_messages.owner_id')
+      .select(['citizen_messages.state_data'])
+      .where('users.afm', '=', MATRIX_AFM.citizenB)
+      .orderBy('citizen_messages.created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(told.state_data).toMatchObject({ opinion_link: `/my/opinions/${personId}` });
+    expect(JSON.stringify(told.state_data)).toContain('Ακυρώθηκε');
 
     const overdue = await askThessaloniki('Καθυστερεί;');
     await t.database.db

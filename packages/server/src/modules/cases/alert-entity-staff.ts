@@ -18,7 +18,8 @@ export type EntityAlertServices = {
 };
 
 /** What happened: a case arrived (issued to the entity or forwarded in), or the citizen answered. */
-export type EntityAlertKind = 'new_case' | 'citizen_answer' | 'opinion_requested' | 'opinion_given';
+export type EntityAlertKind =
+  'new_case' | 'citizen_answer' | 'opinion_requested' | 'opinion_given' | 'opinion_cancelled';
 
 const KEYS = {
   new_case: 'entity_new_case_email',
@@ -26,6 +27,8 @@ const KEYS = {
   // Opinions (issue #41): the asked entity is asked; the asking entity gets the answer.
   opinion_requested: 'entity_opinion_requested_email',
   opinion_given: 'entity_opinion_given_email',
+  // The asking entity took its request back: the asked entity is told.
+  opinion_cancelled: 'entity_opinion_cancelled_email',
 } as const;
 
 /** Staff digests go out once a day, at this Athens hour, for what arrived before it. */

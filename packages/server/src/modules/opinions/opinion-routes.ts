@@ -108,7 +108,7 @@ export async function opinionRoutes(app: FastifyInstance, services: OpinionServi
       const { user, entity } = await requireEntityClerk(db, request, request.params.e, {
         write: true,
       });
-      await cancelOpinion(db, {
+      await cancelOpinion(cases, db, {
         entityId: entity.id,
         inboxId: request.params.i,
         opinionId: request.params.id,
