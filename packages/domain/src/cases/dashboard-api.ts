@@ -120,6 +120,8 @@ export const inboxQuerySchema = z.object({
   activity: z.enum(['new']).optional(),
   /** Our extension (issue #41): `me`, only the cases the caller follows. */
   followed: z.enum(['me']).optional(),
+  /** Our extension (issue #41): `pending`, only the cases with an opinion asked and not given. */
+  opinions: z.enum(['pending']).optional(),
   /** Our extension (issue #41): one template, by refname (the search panel's pick-list). */
   template: z.string().max(64).optional(),
   /** Our extension (issue #41): `{fieldId}:{value}`, the cases with that annotation value. */

@@ -18,6 +18,7 @@ export const SAVED_VIEW_KEYS = [
   'size',
   'activity',
   'followed',
+  'opinions',
   'columns',
 ] as const;
 

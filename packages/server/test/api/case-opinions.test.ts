@@ -312,6 +312,34 @@ describe('opinions asked on a case', () => {
     });
   });
 
+  it("the list's opinions=pending finds the cases waiting for an opinion, and only them", async () => {
+    const pending = async () =>
+      api<{ data: { id: string }[] } & ErrorBody>(
+        'GET',
+        `/api/entity/${athens}/inbox?opinions=pending&limit=100`,
+        { token: tokens.clerkA },
+      );
+    const quiet = await openCaseAtAthens(t, api, tokens.citizenA, 'Καμία γνωμοδότηση.');
+    const asked = await askThessaloniki('Εκκρεμεί;');
+    expect(asked.status).toBe(201);
+    const ids = (await pending()).body.data.map((row) => row.id);
+    expect(ids).toContain(caseId);
+    expect(ids).not.toContain(quiet.caseId);
+    // The same as the database says: a case with a requested opinion, no other.
+    const waiting = await t.database.db
+      .selectFrom('case_opinions')
+      .select('inbox_entry_id')
+      .distinct()
+      .where('state', '=', 'requested')
+      .where('asking_entity_id', '=', athens)
+      .execute();
+    expect(ids.toSorted()).toEqual(waiting.map((row) => row.inbox_entry_id).toSorted());
+    const bad = await api<ErrorBody>('GET', `/api/entity/${athens}/inbox?opinions=given`, {
+      token: tokens.clerkA,
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses bad requests with clear codes and messages', async () => {
     const question = 'Ερώτηση';
     const cases: [unknown, number, string][] = [

@@ -142,6 +142,18 @@ export async function filteredCases(
       ),
     );
   }
+  if (query.opinions === 'pending') {
+    // Asked by this entity on the case, neither given nor cancelled yet (overdue ones too).
+    filtered = filtered.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('case_opinions')
+          .select('case_opinions.inbox_entry_id')
+          .whereRef('case_opinions.inbox_entry_id', '=', 'inbox_entries.id')
+          .where('case_opinions.state', '=', 'requested'),
+      ),
+    );
+  }
   if (query.date_from) {
     filtered = filtered.where('inbox_entries.received_at', '>=', athensDayStart(query.date_from));
   }

@@ -54,6 +54,7 @@ const SEARCH_FILTERS = [
   'date_to',
   'activity',
   'followed',
+  'opinions',
   'template',
   'annotation',
   'field',

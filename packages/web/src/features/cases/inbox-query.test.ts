@@ -28,6 +28,13 @@ describe('inboxQuery', () => {
     expect(inboxQuery('all', new URLSearchParams('activity=old')).has('activity')).toBe(false);
     expect(inboxQuery('all', new URLSearchParams('')).has('activity')).toBe(false);
   });
+
+  it('asks for the cases waiting for an opinion only for opinions=pending', () => {
+    expect(inboxQuery('all', new URLSearchParams('opinions=pending')).get('opinions')).toBe(
+      'pending',
+    );
+    expect(inboxQuery('all', new URLSearchParams('opinions=given')).has('opinions')).toBe(false);
+  });
 });
 
 describe('caseSearch and listOf', () => {

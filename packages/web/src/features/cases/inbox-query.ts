@@ -25,6 +25,10 @@ export const isNewActivityOnly = (search: URLSearchParams) => search.get('activi
 /** `followed=me` in the list's URL: only the cases the viewer follows (issue #41). */
 export const isFollowedOnly = (search: URLSearchParams) => search.get('followed') === 'me';
 
+/** `opinions=pending` in the list's URL: only the cases waiting for an opinion (issue #41). */
+export const isOpinionsPendingOnly = (search: URLSearchParams) =>
+  search.get('opinions') === 'pending';
+
 export const isInboxTab = (value: string | null | undefined): value is InboxTab =>
   (INBOX_TABS as readonly string[]).includes(value ?? '');
 
@@ -50,6 +54,7 @@ export function inboxQuery(tab: InboxTab, search: URLSearchParams): URLSearchPar
   if (search.get('ordering') === 'received_at') query.set('ordering', 'received_at');
   if (isNewActivityOnly(search)) query.set('activity', 'new');
   if (isFollowedOnly(search)) query.set('followed', 'me');
+  if (isOpinionsPendingOnly(search)) query.set('opinions', 'pending');
   return query;
 }
 

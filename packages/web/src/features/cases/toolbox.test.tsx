@@ -156,6 +156,16 @@ describe("the entity's bin", () => {
     await user.click(screen.getByRole('button', { name: 'Αναζήτηση' }));
     await waitFor(() => expect(queries.at(-1)?.get('followed')).toBe('me'));
   });
+
+  it('asks the list for the cases waiting for an opinion when that filter is ticked', async () => {
+    const queries = mockInbox(3);
+    const { user } = renderApp(listUrl('all'), { user: CLERK, config: CONFIG });
+    await screen.findByRole('table');
+    await user.click(screen.getByText('Αναζήτηση', { selector: 'summary span' }));
+    await user.click(screen.getByLabelText('Μόνο όσες περιμένουν γνωμοδότηση'));
+    await user.click(screen.getByRole('button', { name: 'Αναζήτηση' }));
+    await waitFor(() => expect(queries.at(-1)?.get('opinions')).toBe('pending'));
+  });
   it('downloads the whole case as one ZIP from its details', async () => {
     const asked: string[] = [];
     server.use(

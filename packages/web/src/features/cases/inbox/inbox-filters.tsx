@@ -10,6 +10,7 @@ import {
   INBOX_FILTERS,
   INBOX_PICKS,
   isFollowedOnly,
+  isOpinionsPendingOnly,
   isNewActivityOnly,
 } from '../inbox-query';
 import { AnnotationFilter } from './annotation-filter';
@@ -47,6 +48,7 @@ export function InboxFilters({
     if (changes.ordering === '-received_at') changes.ordering = null;
     changes.activity = form.get('activity') === 'new' ? 'new' : null;
     changes.followed = form.get('followed') === 'me' ? 'me' : null;
+    changes.opinions = form.get('opinions') === 'pending' ? 'pending' : null;
     const field = String(form.get('annotation_field') ?? '');
     const value = String(form.get('annotation_value') ?? '').trim();
     changes[INBOX_ANNOTATION] = field && value ? `${field}:${value}` : null;
@@ -65,7 +67,8 @@ export function InboxFilters({
           search.get(key),
         ) ||
         isNewActivityOnly(search) ||
-        isFollowedOnly(search)
+        isFollowedOnly(search) ||
+        isOpinionsPendingOnly(search)
       }
     >
       <summary className="govgr-details__summary">
@@ -142,6 +145,19 @@ export function InboxFilters({
             />
             <label className="govgr-label govgr-checkboxes__label" htmlFor="search-followed">
               {t('search.followed')}
+            </label>
+          </div>
+          <div className="govgr-checkboxes__item">
+            <input
+              className="govgr-checkboxes__input"
+              id="search-opinions"
+              name="opinions"
+              type="checkbox"
+              value="pending"
+              defaultChecked={isOpinionsPendingOnly(search)}
+            />
+            <label className="govgr-label govgr-checkboxes__label" htmlFor="search-opinions">
+              {t('search.opinionsPending')}
             </label>
           </div>
         </div>
