@@ -156,10 +156,9 @@ export const componentParamsSchema = z
      * hierarchical_select: a dataset of the catalogue (templates/datasets/{name}.json) in place of
      * an inline tree; the server answers it level by level (GET /api/datasets/{name}?path=…).
      */
-    dataset: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]*$/)
-      .optional(),
+    // Its name is checked against the catalogue's datasets when the catalogue loads (a regex
+    // here would hand the document answer's serialization of every field back to zod).
+    dataset: z.string().min(1).max(100).optional(),
     /** hierarchical_select: the label of each level */
     levels: z.array(localizedTextSchema).optional(),
     /** link */
