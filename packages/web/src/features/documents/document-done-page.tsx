@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatReferenceCode, isFinalState, type ApiDocument } from '@dilosi/domain';
+import { useCurrentUser } from '../../api/auth';
 import { useAppConfig } from '../../api/get-app-config';
 import { useDocumentConsent } from '../../api/get-document-consent';
 import { paths } from '../../config/paths';
@@ -81,7 +82,12 @@ function FinalDocument({ document }: { document: ApiDocument }) {
   const locale = useLocale();
   const config = useAppConfig();
   // A joint declaration lists its signatories under the text (issue #35); null for any other.
-  const jointConsent = useDocumentConsent(document.id);
+  // Never asked by an anonymous session: its scope refuses the call (403), which would log it
+  // out and start authentication again, and its documents are never joint.
+  const { user } = useCurrentUser();
+  const jointConsent = useDocumentConsent(document.id, {
+    enabled: user !== null && !user.anonymous_login,
+  });
   const containerRef = useRef<HTMLDivElement>(null);
   const step = document.step_info;
   const isIssued = document.state === 'issued';
