@@ -4,8 +4,8 @@ import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import { changeState, opinionState } from '../../lib/state-change';
 import { alertEntityStaff, findCase, recordCaseEvent, type CaseServices } from '../cases';
-import { alertCitizen, deliverCitizenMessage } from '../messages';
 import { opinionNotFound } from './opinion-queries';
+import { messageExpert } from './request-opinion';
 
 type Services = Pick<CaseServices, 'notifier' | 'config'>;
 
@@ -60,56 +60,16 @@ export async function cancelOpinion(
             },
           });
         } else if (row.expert_user_id) {
-          await tellPerson(services, trx, {
+          await messageExpert(services, trx, {
             userId: row.expert_user_id,
             entityId: input.entityId,
             opinionId: row.id,
             caseId: entry.case_id,
             at,
+            summary: `Ακυρώθηκε το αίτημα γνωμοδότησης για την υπόθεση ${entry.case_id}· δεν χρειάζεται πια απάντηση.`,
           });
         }
       },
     });
-  });
-}
-
-/** The person asked: a message in her mailbox linking to her (now cancelled) opinion, alerted. */
-async function tellPerson(
-  services: Services,
-  trx: Kysely<DB>,
-  input: { userId: string; entityId: string; opinionId: string; caseId: string; at: Date },
-): Promise<void> {
-  const [entity, user] = await Promise.all([
-    trx
-      .selectFrom('entities')
-      .select('display_name')
-      .where('id', '=', input.entityId)
-      .executeTakeFirstOrThrow(),
-    trx
-      .selectFrom('users')
-      .select(['id', 'email', 'mobile', 'mobile_certified'])
-      .where('id', '=', input.userId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const path = `/my/opinions/${input.opinionId}`;
-  await deliverCitizenMessage(trx, {
-    ownerId: user.id,
-    type: 'message',
-    stateData: {
-      title: entity.display_name,
-      sender_display_name: entity.display_name,
-      summary: `Ακυρώθηκε το αίτημα γνωμοδότησης για την υπόθεση ${input.caseId}· δεν χρειάζεται πια απάντηση.`,
-      opinion_link: path,
-    },
-    at: input.at,
-  });
-  await alertCitizen(services, trx, user, {
-    sms: 'case_message_sms',
-    email: 'case_message_email',
-    params: {
-      entity: entity.display_name,
-      case_id: input.caseId,
-      url: `${services.config.publicUrl}${path}`,
-    },
   });
 }

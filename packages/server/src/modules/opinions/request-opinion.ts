@@ -110,12 +110,20 @@ export async function requestOpinion(
 
 /**
  * The person asked gets a message in her mailbox (not tied to the case: she may not write into
- * its thread) linking to her opinion page, and its SMS and e-mail alert.
+ * its thread) linking to her opinion page, and its SMS and e-mail alert: asked, or told of a
+ * cancellation (`summary` says which).
  */
-async function messageExpert(
+export async function messageExpert(
   services: Services,
   trx: Kysely<DB>,
-  input: { userId: string; entityId: string; opinionId: string; caseId: string; at: Date },
+  input: {
+    userId: string;
+    entityId: string;
+    opinionId: string;
+    caseId: string;
+    at: Date;
+    summary?: string;
+  },
 ): Promise<void> {
   const [entity, user] = await Promise.all([
     trx
@@ -136,7 +144,7 @@ async function messageExpert(
     stateData: {
       title: entity.display_name,
       sender_display_name: entity.display_name,
-      summary: `Ζητείται η γνώμη σας για την υπόθεση ${input.caseId}.`,
+      summary: input.summary ?? `Ζητείται η γνώμη σας για την υπόθεση ${input.caseId}.`,
       opinion_link: path,
     },
     at: input.at,
