@@ -14,8 +14,13 @@ import { createTestApp, type TestApp } from '../helpers';
  * ways), anonymous and as a citizen, or on an entity's routes as its clerk. No
  * answer may be a 5xx or hang; a refusal is a 4xx in the API's one error shape, and input that
  * is broken for sure (bad JSON text, a multipart body without a usable boundary, U+0000 in the
- * URL) is always refused. FUZZ_RUNS sets the cases per operation (default 2,000), FUZZ_SEED the
- * seed (printed by fast-check with the failing case, to replay it).
+ * URL) is always refused. FUZZ_RUNS sets the cases per operation, FUZZ_SEED the seed (printed by
+ * fast-check with the failing case, to replay it).
+ *
+ * The suite walks 100 cases per operation (~5 ms a case: 163 operations in ~90 s on each
+ * engine). It walked 2,000 until the operations passed 160, when this one test took 27 minutes
+ * per engine and the whole CI run passed its 90 minutes. The deep walk (2,000 each) is
+ * `npm run test:fuzz`, for a change to input handling or before a release.
  *
  * Not walked: the built-in identity provider's /idp pages (a development stand-in for the real
  * providers: oidc-provider answers with its own HTML and error format; malformed-input.test.ts
@@ -23,7 +28,7 @@ import { createTestApp, type TestApp } from '../helpers';
  * FUZZ_VERBOSE=1 prints each operation's answers by status and code (is the walk reaching the
  * handlers?), FUZZ_VERBOSE=examples the first cases of each.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? 10_2025);
 const HANG_MS = 20_000;
 
