@@ -8,7 +8,7 @@ import { migrate } from './migrate';
 describe('cachedStatement', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: true });
     await migrate(database);
   });
   afterAll(() => database.drop());

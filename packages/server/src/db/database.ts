@@ -38,10 +38,20 @@ export type Database = SqlRunner & {
   /** Runs fn on one connection held for its whole length (migration lock, multi-step DDL). */
   withConnection<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tar, which `fromDump` opens again. */
+  dump?(): Promise<Blob>;
 };
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /**
+       * An in-memory database that starts as a copy of a dumped one (PGlite's dumpDataDir)
+       * instead of a new initdb: ~0.7 s instead of ~3 s. The tests start from a migrated copy.
+       */
+      fromDump?: Blob;
+    }
   | {
       kind: 'postgres';
       connectionString: string;
@@ -61,7 +71,9 @@ pg.types.setTypeParser(20, (value: string) => Number(value));
 pg.types.setTypeParser(1082, (value: string) => value);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+  return options.kind === 'pglite'
+    ? openPglite(options.dataDir, options.fromDump)
+    : openPostgres(options);
 }
 
 /**
@@ -79,7 +91,9 @@ export const PGLITE_SETTINGS = {
   max_connections: '4',
 } as const;
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, fromDump?: Blob): Promise<Database> {
+  if (dataDir && fromDump)
+    throw new Error('A PGlite database opens from a folder or a dump, not both');
   if (dataDir) {
     await fs.mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
     // A new data folder is initialised (initdb) in a worker thread: the memory initdb takes
@@ -94,6 +108,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ],
     // The inbox's name search index (migration 0009).
     extensions: { pg_trgm, btree_gin },
+    ...(fromDump ? { loadDataDir: fromDump } : {}),
     parsers: {
       [pgliteTypes.INT8]: (value: string) => Number(value),
       [pgliteTypes.DATE]: (value: string) => value,
@@ -130,6 +145,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     close: async () => {
       await lock.run(() => pglite.close());
     },
+    dump: () => lock.run(() => pglite.dumpDataDir('none')),
   };
 }
 

@@ -9,7 +9,7 @@ import { startJobQueue } from './queue';
 describe('the job queue', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: true });
     await migrate(database);
   });
   afterAll(() => database.drop());

@@ -12,7 +12,7 @@ import { appEventJob } from './app-event-job';
 describe('events after commit', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: true });
     await migrate(database);
   });
   afterAll(() => database.drop());

@@ -33,7 +33,7 @@ export async function startListeningApp(
 ): Promise<ListeningApp> {
   const { port, release } = await reservePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   await migrate(database);
   await seedDemoData(database);
   const app = await buildApp({

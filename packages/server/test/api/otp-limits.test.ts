@@ -46,7 +46,7 @@ async function twoApps(): Promise<{
   const url = process.env.TEST_DATABASE_URL;
   const config = testConfig(ENV);
   if (!url) {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ migrated: true });
     await migrate(database);
     await seedDemoData(database);
     const apps = [

@@ -34,7 +34,7 @@ describe('production defaults', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: true });
     await migrate(database);
     await seedDemoData(database);
   });

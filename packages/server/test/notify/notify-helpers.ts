@@ -7,7 +7,7 @@ export type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
 /** A clean, migrated database for one test file. */
 export async function createNotifyDatabase(): Promise<TestDatabase> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   await migrate(database);
   return database;
 }

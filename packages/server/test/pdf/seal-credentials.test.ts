@@ -45,7 +45,7 @@ describe('development seal credentials', () => {
   let database: Database & { drop(): Promise<void> };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: true });
     await migrate(database);
   });
   afterAll(() => database.drop());

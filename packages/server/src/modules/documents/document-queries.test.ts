@@ -13,7 +13,7 @@ describe('updateDocumentRecorded', () => {
   const documentId = crypto.randomUUID();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: true });
     await migrate(database);
     const db = database.db;
     ({ id: userId } = await db
