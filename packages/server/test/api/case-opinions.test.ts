@@ -171,6 +171,15 @@ describe('opinions asked on a case', () => {
     const file = await t.app.inject({ method: 'GET', url: token.body.download_url });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PDF)).toBe(true);
+    // Thessaloniki keeps the PDF it gave: its clerk downloads it from the opinion's page.
+    const own = await api<{ download_url: string }>(
+      'POST',
+      `/api/entity/${thessaloniki}/opinions/${opinion.id}/file/token`,
+      { token: clerkT },
+    );
+    expect(own.status).toBe(200);
+    const ownFile = await t.app.inject({ method: 'GET', url: own.body.download_url });
+    expect(ownFile.rawPayload.equals(PDF)).toBe(true);
     // Athens is told by e-mail; both steps are in the case's history.
     const back = (await mails('entity_opinion_given_email')).filter(
       (m) => (m.params as { case_id?: string }).case_id === caseNumber,
@@ -247,12 +256,36 @@ describe('opinions asked on a case', () => {
     expect(
       (await api('GET', `/api/vault/cases/${caseId}`, { token: tokens.citizenB })).status,
     ).toBe(404);
-    const answered = await api<OpinionAnswer>('POST', `/api/my-opinions/${id}/answer`, {
-      token: tokens.citizenB,
-      json: { answer: 'Συμφωνώ.' },
-    });
+    // No answer yet: no file to download.
+    expect(
+      (await api('POST', `/api/my-opinions/${id}/file/token`, { token: tokens.citizenB })).status,
+    ).toBe(404);
+    const answered = await answerAs(
+      `/api/my-opinions/${id}/answer`,
+      tokens.citizenB,
+      { answer: 'Συμφωνώ.' },
+      [
+        {
+          name: 'file__attachment',
+          filename: 'apopsi.pdf',
+          contentType: 'application/pdf',
+          bytes: PDF,
+        },
+      ],
+    );
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
     expect(answered.body.data.state).toBe('given');
+    // She downloads the PDF she gave; nobody else reaches it through her route.
+    const own = await api<{ download_url: string }>('POST', `/api/my-opinions/${id}/file/token`, {
+      token: tokens.citizenB,
+    });
+    expect(own.status).toBe(200);
+    const ownFile = await t.app.inject({ method: 'GET', url: own.body.download_url });
+    expect(ownFile.statusCode).toBe(200);
+    expect(ownFile.rawPayload.equals(PDF)).toBe(true);
+    expect(
+      (await api('POST', `/api/my-opinions/${id}/file/token`, { token: tokens.citizenA })).status,
+    ).toBe(404);
   });
 
   it('the asker cancels a requested opinion; an overdue one is marked', async () => {
@@ -471,6 +504,17 @@ describe('opinions asked on a case', () => {
       method: 'POST',
       path: () => `/api/entity/${thessaloniki}/opinions/${opinion.id}/pdf/token`,
       expected: [401, 403, 403, 404, 404, 404, 403],
+    });
+    await expectMatrix(api, tokens, MATRIX_CALLERS, {
+      method: 'POST',
+      path: () => `/api/entity/${thessaloniki}/opinions/${opinion.id}/file/token`,
+      expected: [401, 403, 403, 404, 404, 404, 403],
+    });
+    // Not answered: no file, for citizen A (asked) either; nobody else reaches her opinion.
+    await expectMatrix(api, tokens, MATRIX_CALLERS, {
+      method: 'POST',
+      path: () => `/api/my-opinions/${person.id}/file/token`,
+      expected: [401, 404, 404, 404, 404, 404, 404],
     });
     await expectMatrix(api, tokens, MATRIX_CALLERS, {
       method: 'POST',

@@ -205,6 +205,25 @@ export async function opinionRoutes(app: FastifyInstance, services: OpinionServi
     },
   );
 
+  api.post(
+    '/entity/:e/opinions/:id/file/token',
+    {
+      schema: {
+        ...docs('A download address of the PDF the entity gave with its answer'),
+        params: entityOpinionParams,
+        response: { 200: caseDownloadSchema, ...routeErrors },
+      },
+    },
+    async (request) => {
+      const access = await requireEntityClerk(db, request, request.params.e);
+      const url = await opinionFileUrl(cases, db, {
+        reader: { kind: 'entity', entityId: access.entity.id },
+        opinionId: request.params.id,
+      });
+      return { download_url: url };
+    },
+  );
+
   api.get(
     '/my-opinions/:id',
     {
@@ -237,6 +256,25 @@ export async function opinionRoutes(app: FastifyInstance, services: OpinionServi
     async (request) => {
       const user = requireUser(request);
       const { url } = await opinionCasePdfUrl(cases, db, {
+        reader: { kind: 'person', userId: user.id },
+        opinionId: request.params.id,
+      });
+      return { download_url: url };
+    },
+  );
+
+  api.post(
+    '/my-opinions/:id/file/token',
+    {
+      schema: {
+        ...myDocs('A download address of the PDF I gave with my answer'),
+        params: idParams,
+        response: { 200: caseDownloadSchema, ...routeErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const url = await opinionFileUrl(cases, db, {
         reader: { kind: 'person', userId: user.id },
         opinionId: request.params.id,
       });

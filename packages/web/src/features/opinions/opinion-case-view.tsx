@@ -5,7 +5,12 @@ import { useLocale } from '../../i18n/use-locale';
 import { Field, Textarea } from '../../ui/form';
 import { showToast } from '../../ui/toasts';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { createOpinionPdfUrl, useAnswerOpinion, type OpinionExpert } from './api/opinions';
+import {
+  createOpinionFileUrl,
+  createOpinionPdfUrl,
+  useAnswerOpinion,
+  type OpinionExpert,
+} from './api/opinions';
 
 const when = (iso: string) => formatAthensDateTime(new Date(iso));
 const dateOf = (day: string) => day.split('-').reverse().join('/');
@@ -20,12 +25,14 @@ export function OpinionCaseView({ expert, data }: { expert: OpinionExpert; data:
   const locale = useLocale();
   const errorMessage = useErrorMessage();
   const { opinion, document } = data;
-  const onPdf = () => {
-    createOpinionPdfUrl(expert, opinion.id).then(
+  const download = (address: Promise<{ download_url: string }>) => {
+    address.then(
       (answer) => window.location.assign(answer.download_url),
       (error: unknown) => showToast('error', () => errorMessage(error)),
     );
   };
+  const onPdf = () => download(createOpinionPdfUrl(expert, opinion.id));
+  const onFile = () => download(createOpinionFileUrl(expert, opinion.id));
   return (
     <>
       <dl className="dilosi-dashboard-summary">
@@ -86,9 +93,14 @@ export function OpinionCaseView({ expert, data }: { expert: OpinionExpert; data:
           </p>
           <p className="govgr-body dilosi-message-body">{opinion.answer}</p>
           {opinion.answer_file ? (
-            <p className="govgr-body">
-              {t('opinions.file', { filename: opinion.answer_file.filename })}
-            </p>
+            <>
+              <p className="govgr-body">
+                {t('opinions.file', { filename: opinion.answer_file.filename })}
+              </p>
+              <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onFile}>
+                {t('opinions.downloadFile')}
+              </button>
+            </>
           ) : null}
         </section>
       )}

@@ -115,6 +115,18 @@ describe('opinions asked of an expert', () => {
     expect(await screen.findByText('Η γνωμοδότηση στάλθηκε.')).toBeTruthy();
     expect(await screen.findByText('Συνημμένο: gnomi.pdf')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Αποστολή γνωμοδότησης' })).toBeNull();
+    // The entity keeps the PDF it gave: the page asks for its address and follows it.
+    const asked: string[] = [];
+    server.use(
+      http.post(`/api/entity/${ENTITY}/opinions/${ID}/file/token`, () => {
+        asked.push('file');
+        // jsdom does not navigate: an address it can follow without a request.
+        return HttpResponse.json({ download_url: '#opinion-file' });
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Λήψη του συνημμένου' }));
+    await waitFor(() => expect(asked).toEqual(['file']));
+    await waitFor(() => expect(window.location.hash).toBe('#opinion-file'));
   });
 
   it('a person answers on her page in JSON; a cancelled request takes no answer', async () => {

@@ -56,6 +56,13 @@ export function createOpinionPdfUrl(expert: OpinionExpert, id: string) {
   });
 }
 
+/** POST …/file/token: a short-lived address of the PDF the expert gave with her answer. */
+export function createOpinionFileUrl(expert: OpinionExpert, id: string) {
+  return apiFetch<{ download_url: string }>(`${basePath(expert, id)}/file/token`, {
+    method: 'POST',
+  });
+}
+
 /** POST …/answer: the answer, with its PDF when one is chosen (multipart). */
 export function useAnswerOpinion(expert: OpinionExpert, id: string) {
   const client = useQueryClient();
