@@ -28,6 +28,7 @@ import {
   caseRoutes,
   caseToolboxRoutes,
   annotationRoutes,
+  publicAnnotationRoutes,
   caseExportRoutes,
   caseZipPublicRoutes,
   forwardRoutes,
@@ -262,6 +263,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await publicCaseRoutes(api, cases);
       await caseZipPublicRoutes(api, cases);
       await publicOpinionRoutes(api, cases);
+      await publicAnnotationRoutes(api, cases);
       // The OpenAPI document: public in development and test; in production only when asked for
       // (API_DOCS_PUBLIC), otherwise nothing is there (404 route_not_found).
       if (config.API_DOCS_PUBLIC) {
@@ -288,7 +290,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await resourceRoutes(authenticated, { db: database.db, catalog });
         await caseRoutes(authenticated, cases);
         await caseToolboxRoutes(authenticated, cases);
-        await annotationRoutes(authenticated, cases);
+        await annotationRoutes(authenticated, cases, pdfInspector);
         await caseExportRoutes(authenticated, cases);
         await messageRoutes(authenticated, { database, config, notifier });
         await accessLogRoutes(authenticated, database);

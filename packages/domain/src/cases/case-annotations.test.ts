@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { annotationFilter, annotationValue, formFieldFilter } from './case-annotations';
+import {
+  annotationFilter,
+  annotationValue,
+  formFieldFilter,
+  type AnnotationKind,
+} from './case-annotations';
 
-const kind = (k: 'yes_no' | 'date' | 'choice' | 'number' | 'text', choices: string[] = []) => ({
+const kind = (k: AnnotationKind, choices: string[] = []) => ({
   kind: k,
   choices,
 });
@@ -46,6 +51,13 @@ describe('annotationValue', () => {
     expect(annotationValue(kind('text'), 'x'.repeat(501))).toEqual({ error: 'text_too_long' });
     expect(annotationValue(kind('text'), '   ')).toEqual({ value: null });
     expect(annotationValue(kind('number'), null)).toEqual({ value: null });
+  });
+
+  it('takes no text for an attachment (its PDF comes by upload); empty clears it', () => {
+    expect(annotationValue(kind('attachment'), 'file.pdf')).toEqual({
+      error: 'annotation_value_invalid',
+    });
+    expect(annotationValue(kind('attachment'), null)).toEqual({ value: null });
   });
 });
 

@@ -5,7 +5,14 @@ import { z } from 'zod';
  * entity (or for one of its templates) and its staff fill on each case. They are never shown to
  * the citizen. Each is a filter of the list, and a column of the export.
  */
-export const ANNOTATION_KINDS = ['yes_no', 'date', 'choice', 'number', 'text'] as const;
+export const ANNOTATION_KINDS = [
+  'yes_no',
+  'date',
+  'choice',
+  'number',
+  'text',
+  'attachment',
+] as const;
 export type AnnotationKind = (typeof ANNOTATION_KINDS)[number];
 
 /** The most fields per entity, the longest label, the most choices and the longest text value. */
@@ -14,6 +21,10 @@ export const ANNOTATION_LABEL_MAX = 80;
 export const ANNOTATION_CHOICES_MAX = 20;
 export const ANNOTATION_CHOICE_MAX = 60;
 export const ANNOTATION_TEXT_MAX = 500;
+/** The multipart part of an `attachment` annotation's PDF. */
+export const ANNOTATION_FILE_FIELD = 'attachment';
+/** The list's annotation filter value that matches any value (an attachment field: has a file). */
+export const ANNOTATION_ANY_VALUE = '*';
 
 export const annotationFieldSchema = z.object({
   id: z.string(),
@@ -43,10 +54,14 @@ export const annotationFieldRequestSchema = z
   .strict();
 export type AnnotationFieldRequest = z.infer<typeof annotationFieldRequestSchema>;
 
-/** One field's value on a case; null when nobody filled it. */
+/**
+ * One field's value on a case; null when nobody filled it. An `attachment` field's value is its
+ * PDF's file name, and `file_size` its size in bytes (null for the other kinds).
+ */
 export const caseAnnotationSchema = z.object({
   field_id: z.string(),
   value: z.string().nullable(),
+  file_size: z.number().nullable(),
   updated_at: z.string().nullable(),
   updated_by_display_name: z.string().nullable(),
 });
@@ -80,8 +95,9 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /**
  * A value as kept for a field of `kind`: yes/no as `yes` or `no`, a date as YYYY-MM-DD (a real
  * day), a number in plain decimal notation (a comma taken as the decimal point), a choice among
- * the field's, a text of at most 500 characters without control characters. An empty value is
- * null (cleared). `{ error }` names what is wrong (the web shows it beside the field).
+ * the field's, a text of at most 500 characters without control characters. An attachment
+ * takes no text: its PDF comes through its own upload. An empty value is null (cleared).
+ * `{ error }` names what is wrong (the web shows it beside the field).
  */
 export function annotationValue(
   field: Pick<AnnotationField, 'kind' | 'choices'>,
@@ -115,10 +131,15 @@ export function annotationValue(
     case 'text':
       if (CONTROL.test(text)) return invalid;
       return text.length > ANNOTATION_TEXT_MAX ? { error: 'text_too_long' } : { value: text };
+    case 'attachment':
+      return invalid;
   }
 }
 
-/** The list's `annotation` filter, `{fieldId}:{value}`; null when it is not that shape. */
+/**
+ * The list's `annotation` filter, `{fieldId}:{value}`; null when it is not that shape. The value
+ * `*` matches any value (for an attachment field: the cases that have its file).
+ */
 export function annotationFilter(
   param: string | undefined,
 ): { fieldId: string; value: string } | null {

@@ -552,6 +552,11 @@ export type CaseAnnotationsTable = {
   value: string;
   updated_by: string | null;
   updated_at: Timestamp;
+  /** An `attachment` field's PDF (migration 0053); its name is `value`. */
+  file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  file_bytes: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  file_size: ColumnType<number | null, number | null | undefined, number | null>;
+  file_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** An export of an entity's cases as a spreadsheet (issue #41, migration 0046). */

@@ -18,7 +18,8 @@ export type DocumentTokenPurpose =
   | 'vault-export'
   | 'case-message-file'
   | 'case-zip'
-  | 'opinion-file';
+  | 'opinion-file'
+  | 'annotation-file';
 
 function mac(key: Buffer, purpose: DocumentTokenPurpose, payload: Buffer): Buffer {
   return crypto

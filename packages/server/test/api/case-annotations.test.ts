@@ -1,17 +1,19 @@
+import { readFileSync } from 'node:fs';
 import type { AnnotationField, CaseAnnotations } from '@dilosi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityId } from '../fixtures/entities';
 import { openCaseAtAthens } from '../fixtures/issued-documents';
-import type { client, ErrorBody } from '../fixtures/http';
+import { multipart, type client, type ErrorBody } from '../fixtures/http';
 import { expectMatrix, MATRIX_CALLERS, startMatrixApp, type Caller } from '../fixtures/matrix';
 import type { TestApp } from '../helpers';
 
 /**
  * Issue #41: typed private annotations. A head defines fields (yes/no, date, choice, number,
- * text; for the entity or one template); clerks fill them on a case; each change is in the case
+ * text, attachment; for the entity or one template); clerks fill them on a case; each change is in the case
  * history; the list filters by a value; the CSV export has a column per field.
  */
 type FieldAnswer = { data: AnnotationField } & ErrorBody;
+const PDF = readFileSync(new URL('../fixtures/files/valid.pdf', import.meta.url));
 type AnnotationsAnswer = { data: CaseAnnotations } & ErrorBody;
 type Inbox = { data: { id: string; annotations?: Record<string, string> }[]; total: number };
 
@@ -210,6 +212,122 @@ describe('typed annotations of cases', () => {
       (await inbox(`template=solemn-declaration&field=${encodeURIComponent('password:x')}`)).body
         .total,
     ).toBe(0);
+  });
+
+  it('an attachment field keeps one PDF per case: uploaded, replaced, downloaded, filtered, removed', async () => {
+    const field = (await define({ label: 'Γνωμάτευση', kind: 'attachment' })).body.data;
+    expect(field.kind).toBe('attachment');
+    const upload = (
+      fieldId: string,
+      files: Parameters<typeof multipart>[1],
+      token = tokens.clerkA,
+    ) => {
+      const body = multipart({}, files);
+      return api<AnnotationsAnswer>(
+        'PUT',
+        `/api/entity/${athens}/inbox/${caseId}/annotations/${fieldId}/file`,
+        { token, payload: body.payload, headers: { ...body.headers, 'accept-language': 'en' } },
+      );
+    };
+    const pdf = (filename: string) => ({
+      name: 'file__attachment',
+      filename,
+      contentType: 'application/pdf',
+      bytes: PDF,
+    });
+    // No text for an attachment: its PDF comes by upload.
+    const typed = await annotate(field.id, 'gnomi.pdf');
+    expect([typed.status, typed.body.error.data?.invalid_fields]).toEqual([
+      400,
+      [{ invalid_field: 'value', error_info: { code: 'annotation_value_invalid' } }],
+    ]);
+    const none = await upload(field.id, []);
+    expect(none.status).toBe(400);
+    const notPdf = await upload(field.id, [
+      {
+        name: 'file__attachment',
+        filename: 'a.pdf',
+        contentType: 'application/pdf',
+        bytes: Buffer.from('not a pdf'),
+      },
+    ]);
+    expect(notPdf.status).toBe(400);
+
+    const first = await upload(field.id, [pdf('gnomateusi.pdf')]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const value = first.body.data.values.find((v) => v.field_id === field.id);
+    expect(value).toMatchObject({ value: 'gnomateusi.pdf', file_size: PDF.length });
+    expect(value?.updated_by_display_name).toBeTruthy();
+    const replaced = await upload(field.id, [pdf('nea-gnomateusi.pdf')]);
+    expect(replaced.body.data.values.find((v) => v.field_id === field.id)?.value).toBe(
+      'nea-gnomateusi.pdf',
+    );
+    // Another kind takes no file.
+    const text = (await define({ label: 'Σχόλιο αρχείου', kind: 'text' })).body.data;
+    const wrongKind = await upload(text.id, [pdf('x.pdf')]);
+    expect([wrongKind.status, wrongKind.body.error.data?.invalid_fields]).toEqual([
+      400,
+      [{ invalid_field: 'value', error_info: { code: 'annotation_value_invalid' } }],
+    ]);
+
+    const token = await api<{ download_url: string }>(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/annotations/${field.id}/file/token`,
+      { token: tokens.clerkA },
+    );
+    expect(token.status).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: token.body.download_url });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    expect(String(file.headers['content-disposition'])).toContain('nea-gnomateusi.pdf');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/annotation-files/${'A'.repeat(48)}`,
+    });
+    expect(forged.statusCode).toBe(404);
+
+    // The list's filter "has an attachment": this case, not the other.
+    const withFile = await inbox(`annotation=${field.id}:*`);
+    expect(withFile.body.data.map((row) => row.id)).toEqual([caseId]);
+    const events = await t.database.db
+      .selectFrom('case_events')
+      .select('details')
+      .where('inbox_entry_id', '=', caseId)
+      .where('action', '=', 'annotate')
+      .execute();
+    expect(events.map((e) => e.details)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'Γνωμάτευση', before: null, after: 'gnomateusi.pdf' }),
+        expect.objectContaining({ before: 'gnomateusi.pdf', after: 'nea-gnomateusi.pdf' }),
+      ]),
+    );
+
+    await expectMatrix(api, tokens, MATRIX_CALLERS, {
+      method: 'POST',
+      path: () => `/api/entity/${athens}/inbox/${caseId}/annotations/${field.id}/file/token`,
+      expected: [401, 403, 403, 'ok', 'ok', 404, 403],
+    });
+    // JSON carries no file: the staff of Athens get as far as the file check.
+    await expectMatrix(api, tokens, MATRIX_CALLERS, {
+      method: 'PUT',
+      path: () => `/api/entity/${athens}/inbox/${caseId}/annotations/${field.id}/file`,
+      json: () => ({}),
+      expected: [401, 403, 403, 400, 400, 404, 403],
+    });
+
+    // Removed (the PUT of null, as every kind): the file is gone, its download address too.
+    const removed = await annotate(field.id, null);
+    expect(removed.body.data.values.find((v) => v.field_id === field.id)?.value).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: token.body.download_url })).statusCode).toBe(
+      404,
+    );
+    const again = await api(
+      'POST',
+      `/api/entity/${athens}/inbox/${caseId}/annotations/${field.id}/file/token`,
+      { token: tokens.clerkA },
+    );
+    expect(again.status).toBe(404);
+    expect((await inbox(`annotation=${field.id}:*`)).body.data).toEqual([]);
   });
 
   it('deleting a field deletes its values; the matrix', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   ANNOTATION_CHOICE_MAX,
   ANNOTATION_CHOICES_MAX,
@@ -152,6 +153,7 @@ export async function caseAnnotations(
       .select([
         'case_annotations.field_id',
         'case_annotations.value',
+        'case_annotations.file_size',
         'case_annotations.updated_at',
         'users.id as user_id',
         'users.firstname',
@@ -170,6 +172,7 @@ export async function caseAnnotations(
       return {
         field_id: field.id,
         value: row?.value ?? null,
+        file_size: row?.file_size ?? null,
         updated_at: row ? new Date(row.updated_at).toISOString() : null,
         updated_by_display_name: row?.user_id
           ? userDisplayName({
@@ -280,4 +283,94 @@ export async function annotationsOfCases(
     values.set(row.field_id, row.value);
   }
   return byCase;
+}
+
+/**
+ * A clerk or head uploads the PDF of an `attachment` annotation of a case (issue #41): one file,
+ * checked like every upload (400 file_too_large, file_type_invalid, pdf_…), replacing the one
+ * before; a field of another kind: 400 `value` annotation_value_invalid. The value becomes the
+ * file's name; the change goes to the case's history with the names before and after. Clearing
+ * is the PUT of null, as for every kind.
+ */
+export async function setCaseAnnotationFile(
+  db: Kysely<DB>,
+  input: {
+    entityId: string;
+    inboxId: string;
+    fieldId: string;
+    userId: string;
+    file: { filename: string; bytes: Uint8Array };
+  },
+): Promise<CaseAnnotations> {
+  if (!isUuid(input.fieldId)) throw fieldNotFound();
+  await db.transaction().execute(async (trx) => {
+    const entry = await findCase(trx, input.entityId, input.inboxId, { forUpdate: true });
+    const field = (await fieldsOfCase(trx, input.entityId, entry.template_refname)).find(
+      (candidate) => candidate.id === input.fieldId.toLowerCase(),
+    );
+    if (!field) throw fieldNotFound();
+    if (field.kind !== 'attachment') throw invalidField('value', 'annotation_value_invalid');
+    const before = await trx
+      .selectFrom('case_annotations')
+      .select('value')
+      .where('inbox_entry_id', '=', entry.id)
+      .where('field_id', '=', field.id)
+      .executeTakeFirst();
+    const at = now();
+    const file = {
+      value: input.file.filename,
+      file_id: crypto.randomUUID(),
+      file_bytes: input.file.bytes,
+      file_size: input.file.bytes.length,
+      file_sha256: crypto.createHash('sha256').update(input.file.bytes).digest('hex'),
+      updated_by: input.userId,
+      updated_at: at,
+    };
+    await trx
+      .insertInto('case_annotations')
+      .values({ inbox_entry_id: entry.id, field_id: field.id, ...file })
+      .onConflict((oc) => oc.columns(['inbox_entry_id', 'field_id']).doUpdateSet(file))
+      .execute();
+    await recordCaseEvent(trx, {
+      entryId: entry.id,
+      action: 'annotate',
+      userId: input.userId,
+      details: {
+        field: field.label,
+        kind: field.kind,
+        before: before?.value ?? null,
+        after: file.value,
+      },
+      at,
+    });
+  });
+  return caseAnnotations(db, { entityId: input.entityId, inboxId: input.inboxId });
+}
+
+/** The file of a case's attachment annotation, if it has one: its id names it in a token. */
+export async function annotationFileOf(
+  db: Kysely<DB>,
+  input: { entityId: string; inboxId: string; fieldId: string },
+): Promise<{ fileId: string }> {
+  if (!isUuid(input.fieldId)) throw fieldNotFound();
+  const entry = await findCase(db, input.entityId, input.inboxId);
+  const row = await db
+    .selectFrom('case_annotations')
+    .innerJoin('annotation_fields', 'annotation_fields.id', 'case_annotations.field_id')
+    .select('case_annotations.file_id')
+    .where('case_annotations.inbox_entry_id', '=', entry.id)
+    .where('case_annotations.field_id', '=', input.fieldId.toLowerCase())
+    .where('annotation_fields.entity_id', '=', input.entityId)
+    .executeTakeFirst();
+  if (!row?.file_id) throw new AppError(404, 'not_found');
+  return { fileId: row.file_id };
+}
+
+/** An attachment annotation's PDF by its file id (the download token's), or undefined. */
+export async function annotationFileById(db: Kysely<DB>, fileId: string) {
+  return db
+    .selectFrom('case_annotations')
+    .select(['file_bytes', 'value', 'file_sha256'])
+    .where('file_id', '=', fileId)
+    .executeTakeFirst();
 }

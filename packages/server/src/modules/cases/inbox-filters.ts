@@ -1,6 +1,7 @@
 import {
   CASE_STATUSES,
   FILTERABLE_FIELD_COMPONENTS,
+  ANNOTATION_ANY_VALUE,
   annotationFilter,
   formFieldFilter,
   nameKey,
@@ -86,7 +87,9 @@ export async function filteredCases(
           .select('case_annotations.field_id')
           .whereRef('case_annotations.inbox_entry_id', '=', 'inbox_entries.id')
           .where('case_annotations.field_id', '=', annotation.fieldId)
-          .where('case_annotations.value', '=', annotation.value),
+          .$if(annotation.value !== ANNOTATION_ANY_VALUE, (q) =>
+            q.where('case_annotations.value', '=', annotation.value),
+          ),
       ),
     );
   }

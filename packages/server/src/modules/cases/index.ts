@@ -20,7 +20,7 @@ export { shareCase, type ShareTarget } from './share-case';
 export { dismissCase } from './dismiss-case';
 export { getCase } from './get-case';
 export { caseToolboxRoutes, caseZipPublicRoutes } from './toolbox-routes';
-export { annotationRoutes } from './annotation-routes';
+export { annotationRoutes, publicAnnotationRoutes } from './annotation-routes';
 export { caseExportJob, caseExportExpiryJob } from './case-export-jobs';
 export { caseExportRoutes } from './case-export-routes';
 export { caseBinPurgeJob, purgeBin } from './case-bin';

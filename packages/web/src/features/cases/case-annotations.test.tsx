@@ -37,6 +37,14 @@ const AMOUNT: AnnotationField = {
   choices: [],
 };
 
+const REPORT: AnnotationField = {
+  ...PRIORITY,
+  id: '0d0d0d0d-0000-4000-8000-000000000004',
+  label: 'Γνωμάτευση',
+  kind: 'attachment',
+  choices: [],
+};
+
 /** Issue #41: typed annotations on the case page and as a filter of the list. */
 describe('annotations of a case', () => {
   it('shows each field with its value and who set it, and saves one field at a time', async () => {
@@ -46,11 +54,18 @@ describe('annotations of a case', () => {
       values: [
         {
           field_id: PRIORITY.id,
+          file_size: null,
           value: 'Χαμηλή',
           updated_at: '2026-11-27T10:00:00.000Z',
           updated_by_display_name: 'Κ. Υπάλληλος',
         },
-        { field_id: AMOUNT.id, value: null, updated_at: null, updated_by_display_name: null },
+        {
+          field_id: AMOUNT.id,
+          value: null,
+          file_size: null,
+          updated_at: null,
+          updated_by_display_name: null,
+        },
       ],
     };
     server.use(
@@ -115,6 +130,74 @@ describe('annotations of a case', () => {
       await within(panel).findByText('Η τιμή δεν ταιριάζει με το είδος του πεδίου.'),
     ).toBeTruthy();
     expect(put[1]).toEqual({ field: AMOUNT.id, body: { value: 'δώδεκα' } });
+  });
+
+  it('uploads, downloads and removes the PDF of an attachment field', async () => {
+    const uploads: FormData[] = [];
+    const cleared: unknown[] = [];
+    const empty = {
+      field_id: REPORT.id,
+      value: null,
+      file_size: null,
+      updated_at: null,
+      updated_by_display_name: null,
+    };
+    let answer: CaseAnnotations = { fields: [REPORT], values: [empty] };
+    server.use(
+      http.get(`/api/entity/${ENTITY}/inbox/:id`, () => HttpResponse.json({ data: caseDetail(3) })),
+      http.get(`/api/entity/${ENTITY}/inbox/:id/neighbours`, () =>
+        HttpResponse.json({ data: { previous: null, next: null } }),
+      ),
+      http.get(`/api/entity/${ENTITY}/inbox/:id/annotations`, () =>
+        HttpResponse.json({ data: answer }),
+      ),
+      http.put(`/api/entity/${ENTITY}/inbox/:id/annotations/:field/file`, async ({ request }) => {
+        uploads.push(await request.formData());
+        answer = {
+          ...answer,
+          values: [
+            {
+              ...empty,
+              value: 'gnomi.pdf',
+              file_size: 4,
+              updated_at: '2026-11-28T10:00:00.000Z',
+              updated_by_display_name: 'Κ. Υπάλληλος',
+            },
+          ],
+        };
+        return HttpResponse.json({ data: answer });
+      }),
+      http.post(`/api/entity/${ENTITY}/inbox/:id/annotations/:field/file/token`, () =>
+        // jsdom does not navigate: an address it can follow without a request.
+        HttpResponse.json({ download_url: '#annotation-file' }),
+      ),
+      http.put(`/api/entity/${ENTITY}/inbox/:id/annotations/:field`, async ({ request }) => {
+        cleared.push(await request.json());
+        answer = { ...answer, values: [empty] };
+        return HttpResponse.json({ data: answer });
+      }),
+    );
+    const { user } = renderApp(
+      `/dashboard/entities/show/${ENTITY}/inbox/show/declaration/${caseId(3)}`,
+      { user: CLERK, config: CONFIG },
+    );
+    const panel = await screen.findByRole('region', { name: 'Εσωτερικές επισημάνσεις' });
+    expect(within(panel).getByText('Χωρίς συνημμένο')).toBeTruthy();
+    const pdf = new File(['%PDF'], 'gnomi.pdf', { type: 'application/pdf' });
+    await user.upload(within(panel).getByLabelText('Ανέβασμα PDF: Γνωμάτευση'), pdf);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]?.get('json')).toBe('{}');
+    expect((uploads[0]?.get('file__attachment') as Blob).size).toBe(4);
+    expect(await screen.findByText('Το συνημμένο «Γνωμάτευση» αποθηκεύτηκε.')).toBeTruthy();
+
+    await user.click(await within(panel).findByRole('button', { name: 'Λήψη: gnomi.pdf' }));
+    await waitFor(() => expect(window.location.hash).toBe('#annotation-file'));
+
+    await user.click(
+      within(panel).getByRole('button', { name: 'Αφαίρεση του συνημμένου: Γνωμάτευση' }),
+    );
+    await waitFor(() => expect(cleared).toEqual([{ value: null }]));
+    expect(await within(panel).findByText('Χωρίς συνημμένο')).toBeTruthy();
   });
 
   it('shows no panel when the entity has no field for the case', async () => {

@@ -4,13 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Select, Textarea, TextInput } from '../../../ui/form';
 import { showToast } from '../../../ui/toasts';
 import { fieldErrorOf, useErrorMessage } from '../../../ui/use-error-message';
-import { useCaseAnnotations, useSetAnnotation } from '../api/annotations';
+import {
+  createAnnotationFileUrl,
+  useCaseAnnotations,
+  useSetAnnotation,
+  useUploadAnnotationFile,
+} from '../api/annotations';
 import { when } from './when';
 
 /**
  * The entity's private annotations of the case (issue #41), never shown to the citizen: each
- * field its own small form (a choice, a date, a number, a text, yes or no), saved on its own;
- * nothing when the entity has no field for the case's template.
+ * field its own small form (a choice, a date, a number, a text, yes or no, a PDF), saved on its
+ * own; nothing when the entity has no field for the case's template.
  */
 export function CaseAnnotationsPanel({
   entityId,
@@ -31,16 +36,27 @@ export function CaseAnnotationsPanel({
         {t('annotations.title')}
       </h2>
       <p className="govgr-hint">{t('annotations.private')}</p>
-      {fields.map((field) => (
-        <AnnotationForm
-          key={`${field.id}:${values.find((v) => v.field_id === field.id)?.value ?? ''}`}
-          entityId={entityId}
-          inboxId={inboxId}
-          field={field}
-          value={values.find((v) => v.field_id === field.id)}
-          editable={editable}
-        />
-      ))}
+      {fields.map((field) =>
+        field.kind === 'attachment' ? (
+          <AttachmentAnnotation
+            key={field.id}
+            entityId={entityId}
+            inboxId={inboxId}
+            field={field}
+            value={values.find((v) => v.field_id === field.id)}
+            editable={editable}
+          />
+        ) : (
+          <AnnotationForm
+            key={`${field.id}:${values.find((v) => v.field_id === field.id)?.value ?? ''}`}
+            entityId={entityId}
+            inboxId={inboxId}
+            field={field}
+            value={values.find((v) => v.field_id === field.id)}
+            editable={editable}
+          />
+        ),
+      )}
     </section>
   );
 }
@@ -133,5 +149,121 @@ function AnnotationForm({
         </button>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * An attachment annotation: its PDF's name and a download button when there is one, a file
+ * input that uploads (or replaces) it at once, and a button that removes it.
+ */
+function AttachmentAnnotation({
+  entityId,
+  inboxId,
+  field,
+  value,
+  editable,
+}: {
+  entityId: string;
+  inboxId: string;
+  field: AnnotationField;
+  value: CaseAnnotation | undefined;
+  editable: boolean;
+}) {
+  const { t } = useTranslation('dashboard');
+  const errorMessage = useErrorMessage();
+  const upload = useUploadAnnotationFile(entityId, inboxId);
+  const clear = useSetAnnotation(entityId, inboxId);
+  const [error, setError] = useState<string | null>(null);
+  const id = `annotation-${field.id}`;
+  const filename = value?.value ?? null;
+  const busy = upload.isPending || clear.isPending;
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    upload.mutate(
+      { fieldId: field.id, file },
+      {
+        onSuccess: () =>
+          showToast('success', () => t('annotations.file.uploaded', { label: field.label })),
+        onError: (failure) => setError(errorMessage(fieldErrorOf(failure))),
+      },
+    );
+  };
+  const onRemove = () => {
+    setError(null);
+    clear.mutate(
+      { fieldId: field.id, value: null },
+      {
+        onSuccess: () =>
+          showToast('success', () => t('annotations.file.removed', { label: field.label })),
+        onError: (failure) => setError(errorMessage(fieldErrorOf(failure))),
+      },
+    );
+  };
+  const onDownload = () => {
+    createAnnotationFileUrl(entityId, inboxId, field.id).then(
+      (answer) => window.location.assign(answer.download_url),
+      (failure: unknown) => showToast('error', () => errorMessage(failure)),
+    );
+  };
+  return (
+    <div
+      className="dilosi-annotation govgr-form-group"
+      role="group"
+      aria-labelledby={`${id}-label`}
+    >
+      <p className="govgr-label" id={`${id}-label`}>
+        {field.label}
+      </p>
+      {value?.updated_at ? (
+        <p className="govgr-hint">
+          {t('annotations.changed', {
+            name: value.updated_by_display_name ?? '—',
+            when: when(value.updated_at),
+          })}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="govgr-error-message" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {filename ? (
+        <button type="button" className="govgr-btn govgr-btn-secondary" onClick={onDownload}>
+          {t('annotations.file.download', { filename })}
+        </button>
+      ) : (
+        <p className="govgr-body">{t('annotations.file.noFile')}</p>
+      )}
+      {editable ? (
+        <>
+          <label className="govgr-label" htmlFor={id}>
+            {t('annotations.file.upload', { label: field.label })}
+          </label>
+          <p className="govgr-hint">{t('annotations.file.uploadHint')}</p>
+          <input
+            id={id}
+            className="govgr-file-upload"
+            type="file"
+            accept="application/pdf,.pdf"
+            disabled={busy}
+            onChange={(event) => {
+              onFile(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+          {filename ? (
+            <button
+              type="button"
+              className="govgr-btn govgr-btn-warning"
+              disabled={busy}
+              onClick={onRemove}
+            >
+              {t('annotations.file.remove', { label: field.label })}
+            </button>
+          ) : null}
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { annotationFilter } from '@dilosi/domain';
+import { ANNOTATION_ANY_VALUE, annotationFilter } from '@dilosi/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnotationFields } from '../../../api/annotation-fields';
@@ -6,7 +6,8 @@ import { useAnnotationFields } from '../../../api/annotation-fields';
 /**
  * The search panel's annotation filter (issue #41): one of the entity's fields and a value, as
  * the form's `annotation_field` and `annotation_value` (the panel joins them in the URL). The
- * value is a list for yes/no and choice fields, a date or a text otherwise. Nothing when the
+ * value is a list for yes/no and choice fields, "has an attachment" for an attachment field, a
+ * date or a text otherwise. Nothing when the
  * entity has no annotation fields.
  */
 export function AnnotationFilter({
@@ -31,7 +32,9 @@ export function AnnotationFilter({
         ]
       : field?.kind === 'choice'
         ? field.choices.map((choice) => ({ value: choice, label: choice }))
-        : null;
+        : field?.kind === 'attachment'
+          ? [{ value: ANNOTATION_ANY_VALUE, label: t('annotations.file.hasFile') }]
+          : null;
   return (
     <div className="govgr-form-group">
       <label className="govgr-label" htmlFor="search-annotation_field">
