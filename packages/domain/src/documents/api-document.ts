@@ -252,6 +252,11 @@ export const apiDocumentSchema = z.object({
   'digest-sha256': z.string(),
   case_id: z.string().nullable(),
   is_official: z.boolean(),
+  /**
+   * How an anonymous use of its template is confirmed, when a KEP is one of the ways (issue
+   * #37): the wizard then offers the in-person code at the preview. Absent otherwise.
+   */
+  anonymous_confirmation: z.array(z.enum(ANONYMOUS_CONFIRMATIONS)).optional(),
   created_at: z.string(),
   timestamp: z.string(),
   scope: z.literal('my-declarations'),

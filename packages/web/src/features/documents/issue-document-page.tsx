@@ -32,6 +32,7 @@ import { StepIndicator } from './step-indicator';
 import { StepLookupsPanel } from './step-lookups/step-lookups-panel';
 import { useStepLookups } from './step-lookups/use-step-lookups';
 import { WizardNotice } from './wizard-notice';
+import { InPersonOffer, InPersonWaiting, offersInPerson } from './in-person-panel';
 import { CITIZEN_SCOPE, entityDoneHref, wizardStepHref, type WizardScope } from './document-scope';
 import { ReplyConfirmDialog } from './reply-confirm-dialog';
 import { StepUpPanel } from './step-up-panel';
@@ -168,6 +169,10 @@ function DocumentWizard({
   const waitsForSignatures =
     document.state === 'requested' && jointConsent.data?.state === 'issued';
   const { user } = useCurrentUser();
+  // Anonymous use confirmed at a KEP (issue #37): offered at the preview, then the code waits.
+  const offersKep =
+    scope.kind === 'citizen' && offersInPerson(document, user?.anonymous_login ?? false);
+  const waitsAtKep = offersKep && document.state === 'requested';
   // The step sent last: a step-up confirmed sends it again (issue #37).
   const lastSubmission = useRef<StepSubmission | null>(null);
 
@@ -468,7 +473,7 @@ function DocumentWizard({
         onRetry={lookups.retry}
         locale={locale}
       />
-      {waitsForSignatures ? (
+      {waitsForSignatures || waitsAtKep ? (
         // The step's own heading goes with its form: the page keeps one, the document's title.
         <h1 className="govgr-heading-l" tabIndex={-1}>
           {document.template.title[locale]}
@@ -491,9 +496,11 @@ function DocumentWizard({
           template={document.template.refname}
         />
       ) : null}
-      {lookups.isBlocking ||
-      waitsForSignatures ||
-      (requirement && requirement.name !== 'step_up') ? null : (
+      {waitsAtKep ? (
+        <InPersonWaiting document={document} />
+      ) : lookups.isBlocking ||
+        waitsForSignatures ||
+        (requirement && requirement.name !== 'step_up') ? null : (
         <StepRenderer
           document={document}
           onSubmit={onSubmit}
@@ -503,8 +510,12 @@ function DocumentWizard({
           locale={locale}
         />
       )}
+      {offersKep && document.state === 'editing' && info.layout === 'preview' ? (
+        <InPersonOffer document={document} />
+      ) : null}
       {scope.kind !== 'entity' &&
       !waitsForSignatures &&
+      !waitsAtKep &&
       document.actions?.includes('resend_email_otp') ? (
         // The spec's resend_email_otp: the code to the e-mail on her account, when no SMS came.
         <p className="govgr-body">
