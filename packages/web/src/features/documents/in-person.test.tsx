@@ -43,8 +43,14 @@ describe('confirmation at a KEP, the person’s side', () => {
   it('offers a code at the preview and shows it with what to bring', async () => {
     let current = preview();
     const asked: unknown[] = [];
+    let consents = 0;
     mockDocumentApi(DOCUMENT_ID, { get: () => current });
     server.use(
+      // A joint declaration's consent is out of an anonymous session's reach (anonymous_scope).
+      http.get('/api/joint/documents/:id/consent', () => {
+        consents += 1;
+        return HttpResponse.json({ data: { consent: null } });
+      }),
       http.post(`/api/my-declarations/${DOCUMENT_ID}/in-person`, async ({ request }) => {
         asked.push(await request.json());
         current = requested();
@@ -65,6 +71,7 @@ describe('confirmation at a KEP, the person’s side', () => {
     // No SMS code form while the request waits at a KEP.
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByText('Αναμονή επιβεβαίωσης…').getAttribute('role')).toBe('status');
+    expect(consents).toBe(0);
   });
 
   it('is not offered to a citizen, who confirms with her SMS code', async () => {

@@ -161,18 +161,19 @@ function DocumentWizard({
   const info = document.step_info;
   // Registry look-ups of the step (issue #36): the form shows once they are done or gave up.
   const lookups = useStepLookups(document, scope);
-  // A joint declaration the author signed waits for her co-signatories (issue #35): instead of
-  // the code form, where the signatures stand; a closed one (declined, canceled) shows above it.
-  const jointConsent = useDocumentConsent(document.id, {
-    enabled: scope.kind === 'citizen' && document.state === 'requested',
-  });
-  const waitsForSignatures =
-    document.state === 'requested' && jointConsent.data?.state === 'issued';
   const { user } = useCurrentUser();
   // Anonymous use confirmed at a KEP (issue #37): offered at the preview, then the code waits.
   const offersKep =
     scope.kind === 'citizen' && offersInPerson(document, user?.anonymous_login ?? false);
   const waitsAtKep = offersKep && document.state === 'requested';
+  // A joint declaration the author signed waits for her co-signatories (issue #35): instead of
+  // the code form, where the signatures stand; a closed one (declined, canceled) shows above it.
+  const jointConsent = useDocumentConsent(document.id, {
+    // An anonymous session reaches no consent (anonymous_scope): its request waits at a KEP.
+    enabled: scope.kind === 'citizen' && document.state === 'requested' && !waitsAtKep,
+  });
+  const waitsForSignatures =
+    document.state === 'requested' && jointConsent.data?.state === 'issued';
   // The step sent last: a step-up confirmed sends it again (issue #37).
   const lastSubmission = useRef<StepSubmission | null>(null);
 
