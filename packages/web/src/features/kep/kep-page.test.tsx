@@ -117,6 +117,13 @@ describe('the KEP officer’s page', () => {
     ]);
   });
 
+  it('is where the entity list sends a KEP officer', async () => {
+    mockKep();
+    renderApp('/dashboard/entities/list', { user: OFFICER, config: CONFIG });
+    const link = await screen.findByRole('link', { name: 'ΚΕΠ Δήμου Αθηναίων (Λιοσίων)' });
+    expect(link.getAttribute('href')).toBe(kepUrl);
+  });
+
   it('is where a KEP officer lands, with its link in the sidebar', async () => {
     mockKep();
     renderApp(`/dashboard/entities/show/${KEP}`, { user: OFFICER, config: CONFIG });
