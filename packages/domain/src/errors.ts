@@ -3,6 +3,7 @@ import { JOINT_ERROR_CODES } from './joint/joint-error-codes';
 import { SERVICE_ERROR_CODES } from './templates/service-error-codes';
 import { REGISTRY_ERROR_CODES } from './registries/registry-errors';
 import { OPINION_ERROR_CODES } from './opinions/opinion-error-codes';
+import { KEP_ERROR_CODES } from './kep/kep-error-codes';
 
 /**
  * Why a login did not complete (spec section 8, "Login"). The callback sends the browser to
@@ -192,6 +193,7 @@ export const ERROR_CODES = [
   'hierarchy_path_invalid',
   // Opinions asked on a case (issue #41).
   ...OPINION_ERROR_CODES,
+  ...KEP_ERROR_CODES,
   // Who may use a template and how she proves it (issue #37): a step waiting for a login, the
   // mobile consent or a fresh SMS code (data.action), and the registry-kept restrictions.
   'action_required',

@@ -56,3 +56,5 @@ export * from './staff/user-display-name';
 export * from './state-machines/opinion-machine';
 export * from './opinions/opinion-error-codes';
 export * from './opinions/opinions-api';
+export * from './kep/kep-error-codes';
+export * from './kep/kep-api';

@@ -75,6 +75,7 @@ import { createPdfRenderer } from './pdf/render-pool';
 import { createSealer } from './pdf/seal';
 import { DEFAULT_TEMPLATES_DIR } from './config';
 import { stepUpRoutes } from './modules/step-up';
+import { kepRoutes } from './modules/kep';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -284,6 +285,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await documentActionRoutes(authenticated, issuance);
         await issuanceRoutes(authenticated, issuance);
         await stepUpRoutes(authenticated, issuance);
+        await kepRoutes(authenticated, issuance);
         await recipientRoutes(authenticated, database);
         await staffRoutes(authenticated, database);
         await permissionRoutes(authenticated, database);

@@ -65,6 +65,8 @@ export const dashboardEntitySchema = z.object({
   is_managed: z.boolean(),
   has_inbox: z.boolean(),
   enabled: z.boolean(),
+  /** A citizens' service centre (KEP): its clerks confirm anonymous requests in person (issue #37). */
+  is_kep: z.boolean().optional(),
   roles: z.array(z.enum(ENTITY_ROLES)),
   /** The workspace sidebar's counters (issue #39): incoming cases, and pending ones assigned to the caller. */
   counts: z.object({ incoming: z.number().int(), me: z.number().int() }).optional(),

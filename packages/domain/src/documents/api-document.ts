@@ -14,6 +14,7 @@ import {
   PERSON_ATTRIBUTES,
   REPLY_CASE_STATUSES,
   REQUIRED_CLAIMS,
+  ANONYMOUS_CONFIRMATIONS,
   type TemplateField,
 } from '../templates/template-schema';
 import { DOCUMENT_SCOPES, DOCUMENT_STATES, DOCUMENT_USER_ACTIONS } from './document-states';
@@ -251,6 +252,11 @@ export const apiDocumentSchema = z.object({
   'digest-sha256': z.string(),
   case_id: z.string().nullable(),
   is_official: z.boolean(),
+  /**
+   * How an anonymous use of its template is confirmed, when a KEP is one of the ways (issue
+   * #37): the wizard then offers the in-person code at the preview. Absent otherwise.
+   */
+  anonymous_confirmation: z.array(z.enum(ANONYMOUS_CONFIRMATIONS)).optional(),
   created_at: z.string(),
   timestamp: z.string(),
   scope: z.literal('my-declarations'),
@@ -348,6 +354,8 @@ export const publicTemplateSchema = templateSummarySchema.extend({
   anonymous: z.boolean(),
   /** Anonymous creation needs a solved captcha (captcha.required). */
   captcha_required: z.boolean(),
+  /** How an anonymous use is confirmed: the captcha, a KEP officer (empty when not anonymous). */
+  anonymous_confirmation: z.array(z.enum(ANONYMOUS_CONFIRMATIONS)),
   required_claims: z.array(z.enum(REQUIRED_CLAIMS)),
   login_endpoint: z.string().nullable(),
   'intro-step': z.object({ title: localizedTextSchema, text: localizedTextSchema }).nullable(),

@@ -230,6 +230,10 @@ export const DOCUMENT_EVENTS = [
   'rejected',
   /** An entity's reply to the case of this document was issued (recorded on this document). */
   'reply',
+  /** Anonymous use confirmed at a KEP (issue #37): the code given, the officer's answer. */
+  'in_person_requested',
+  'confirmed_in_person',
+  'refused_in_person',
 ] as const;
 export type DocumentEvent = (typeof DOCUMENT_EVENTS)[number];
 

@@ -11,6 +11,24 @@ import { LOGIN_ENDPOINT_PATHS } from '../auth/login-endpoints';
  */
 
 /** A text in every interface language. */
+/** How an anonymous template's issuance may be confirmed (`anonymous_confirmation`). */
+export const ANONYMOUS_CONFIRMATIONS = ['captcha', 'in_person'] as const;
+export type AnonymousConfirmation = (typeof ANONYMOUS_CONFIRMATIONS)[number];
+
+/**
+ * Creation needs a solved captcha when the caller would use the template anonymously (nobody
+ * logged in yet, or an anonymous login) and the captcha is one of its confirmations; a template
+ * confirmed only at a KEP needs none (issue #37).
+ */
+export function isCaptchaRequired(
+  template: { anonymous: boolean; anonymous_confirmation: readonly AnonymousConfirmation[] },
+  caller: { isAnonymous: boolean },
+): boolean {
+  return (
+    template.anonymous && caller.isAnonymous && template.anonymous_confirmation.includes('captcha')
+  );
+}
+
 export const localizedTextSchema = z.object({
   el: z.string().min(1),
   en: z.string().min(1),
@@ -539,6 +557,16 @@ export const templateSchema = z
     devel: z.boolean().default(false),
     /** Open to anonymous use; creation then needs a solved captcha. */
     anonymous: z.boolean().default(false),
+    /**
+     * How an anonymous use is confirmed (issue #37): the captcha solved at creation (issued at
+     * once, its issuer not identified), and/or an officer at a KEP who checks an identity
+     * document (modules/kep). Without `captcha`, creation needs none and only a KEP confirms.
+     */
+    anonymous_confirmation: z
+      .array(z.enum(ANONYMOUS_CONFIRMATIONS))
+      .min(1)
+      .max(ANONYMOUS_CONFIRMATIONS.length)
+      .default(['captcha']),
     /**
      * Who issues documents of this template: citizens (the public catalogue), or an entity's
      * staff (never offered to citizens). `entity_use` says what an entity may use it for: a

@@ -5,6 +5,7 @@ import type {
   CorrectionState,
   OpinionState,
   ConsentState,
+  KepConfirmationState,
   DocumentState,
   EntityDecision,
   EntityRole,
@@ -30,6 +31,8 @@ export type EntitiesTable = {
   is_managed: Generated<boolean>;
   has_inbox: Generated<boolean>;
   enabled: Generated<boolean>;
+  /** A citizens' service centre: its clerks confirm anonymous requests in person (issue #37). */
+  is_kep: Generated<boolean>;
   parent_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -836,6 +839,7 @@ export type DB = {
   template_permitted_employers: TemplatePermittedEmployersTable;
   template_named_operators: TemplateNamedOperatorsTable;
   step_up_challenges: StepUpChallengesTable;
+  kep_confirmations: KepConfirmationsTable;
 };
 
 export type Entity = Selectable<EntitiesTable>;
@@ -883,4 +887,19 @@ export type StepUpChallengesTable = {
   expires_at: Timestamp;
   confirmed_at: Timestamp | null;
   created_at: Timestamp;
+};
+
+/** An anonymous request waiting for (or answered by) an officer at a KEP (issue #37). */
+export type KepConfirmationsTable = {
+  document_id: string;
+  code: string;
+  state: ColumnType<KepConfirmationState, KepConfirmationState | undefined, KepConfirmationState>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  officer_id: string | null;
+  entity_id: string | null;
+  id_type: string | null;
+  id_number: string | null;
+  refusal_reason: string | null;
 };

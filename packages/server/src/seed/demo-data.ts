@@ -1,7 +1,13 @@
 import type { LocalizedText } from '../db/schema';
 
 /** Demo public bodies for the embedded default (codename, names in el/en/fr, e-mail). */
-export const demoEntities: { codename: string; display_name: LocalizedText; email: string }[] = [
+export const demoEntities: {
+  codename: string;
+  display_name: LocalizedText;
+  email: string;
+  /** A citizens' service centre: confirms anonymous requests in person; no recipient. */
+  is_kep?: boolean;
+}[] = [
   {
     codename: 'DIMOS_ATHINAION',
     display_name: {
@@ -64,6 +70,16 @@ export const demoEntities: { codename: string; display_name: LocalizedText; emai
       fr: "Ministère de l'Intérieur",
     },
     email: 'info@ypes.demo.gov.gr',
+  },
+  {
+    codename: 'KEP_ATHINAS',
+    display_name: {
+      el: 'ΚΕΠ Δήμου Αθηναίων (Λιοσίων)',
+      en: 'KEP citizens’ service centre, Athens (Liosion)',
+      fr: 'KEP, centre de services aux citoyens, Athènes (Liosion)',
+    },
+    email: 'kep.liosion@athens.demo.gov.gr',
+    is_kep: true,
   },
 ];
 
@@ -288,6 +304,24 @@ export const demoPersons: DemoPerson[] = [
     mobile: '6977777704',
     mobile_certified: true,
     email: 'a.karagianni@aade.demo.gov.gr',
+    is_civil_servant: true,
+    address: athens,
+  },
+  {
+    afm: '100000120',
+    amka: '08088000082',
+    firstname: 'ΕΥΑΓΓΕΛΙΑ',
+    surname: 'ΣΤΑΥΡΟΥ',
+    father_name: 'ΣΤΑΥΡΟΣ',
+    mother_name: 'ΑΝΝΑ',
+    birth_date: '1988-08-08',
+    birth_place: 'ΑΘΗΝΑ',
+    id_number: 'ΑΖ505050',
+    id_type: 'id_card',
+    gender: 'female',
+    mobile: '6977777705',
+    mobile_certified: true,
+    email: 'e.stavrou@kep.demo.gov.gr',
     is_civil_servant: true,
     address: athens,
   },

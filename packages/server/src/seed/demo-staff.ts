@@ -52,4 +52,10 @@ export const demoStaff: {
     entity: 'AADE',
     label: { el: 'Χειριστής, ΑΑΔΕ', en: 'Clerk, AADE' },
   },
+  {
+    afm: '100000120',
+    role: 'clerk',
+    entity: 'KEP_ATHINAS',
+    label: { el: 'Υπάλληλος ΚΕΠ, Αθήνα', en: 'KEP officer, Athens' },
+  },
 ];

@@ -18,6 +18,8 @@ export async function seedDemoData(
         codename: e.codename,
         display_name: JSON.stringify(e.display_name),
         email: e.email,
+        is_kep: e.is_kep ?? false,
+        is_addressable: !e.is_kep,
       })),
     )
     .onConflict((oc) => oc.column('codename').doNothing())

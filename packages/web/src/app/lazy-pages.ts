@@ -245,6 +245,9 @@ export const BinPage = lazy(() =>
 export const CorrectionPage = lazy(() =>
   import('../features/corrections/correction-page').then((m) => ({ default: m.CorrectionPage })),
 );
+export const KepPage = lazy(() =>
+  import('../features/kep/kep-page').then((m) => ({ default: m.KepPage })),
+);
 export const EntityOpinionsPage = lazy(() =>
   import('../features/opinions/opinion-pages').then((m) => ({ default: m.EntityOpinionsPage })),
 );

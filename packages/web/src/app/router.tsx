@@ -40,6 +40,7 @@ import {
   StatisticsPage,
   BinPage,
   EntityOpinionsPage,
+  KepPage,
   EntityOpinionPage,
   MyOpinionPage,
   EntityDocumentPage,
@@ -105,6 +106,7 @@ const dashboardPages: RouteObject[] = [
   { path: paths.dashboard.statistics.path, element: <StatisticsPage /> },
   { path: paths.dashboard.bin.path, element: <BinPage /> },
   { path: paths.dashboard.opinions.path, element: <EntityOpinionsPage /> },
+  { path: paths.dashboard.kep.path, element: <KepPage /> },
   { path: paths.dashboard.opinion.path, element: <EntityOpinionPage /> },
   // Replies and the entity's documents: the documents feature's wizard, entity-scoped.
   { path: paths.dashboard.templates.path, element: <EntityTemplatesPage /> },

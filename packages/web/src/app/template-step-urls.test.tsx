@@ -34,6 +34,7 @@ function publicTemplate(change: Partial<PublicTemplate> = {}): PublicTemplate {
     confirm_identity: false,
     anonymous: false,
     captcha_required: false,
+    anonymous_confirmation: [],
     required_claims: [],
     login_endpoint: null,
     'intro-step': null,

@@ -297,6 +297,11 @@ export const paths = {
       getHref: (entityId: string, id: string) =>
         `/dashboard/entities/show/${enc(entityId)}/opinions/${enc(id)}`,
     },
+    /** A KEP's in-person confirmations (issue #37): an officer looks up a person's code. */
+    kep: {
+      path: '/dashboard/entities/show/:entityId/kep',
+      getHref: (entityId: string) => `/dashboard/entities/show/${enc(entityId)}/kep`,
+    },
     /** The entity's statistics (issue #41, heads only); filters in the query. */
     statistics: {
       path: '/dashboard/entities/show/:entityId/statistics',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { attachmentContentUri } from '../../lib/attachment-download';
 import {
+  isCaptchaRequired,
   apiErrorSchema,
   documentMachine,
   isInputField,
@@ -122,7 +123,8 @@ export async function createDocumentRoute(app: FastifyInstance, services: Docume
         if (!document.template) throw templateRequired();
         const template = findUsableTemplate(catalog, document.template);
         await checkTemplateAccess(database, template, user);
-        if (template.anonymous && user.isAnonymous) {
+        // A template confirmed only at a KEP needs no captcha: the officer is the check.
+        if (isCaptchaRequired(template, user)) {
           await verifyCaptcha(request, captcha);
         }
 

@@ -19,7 +19,7 @@ export type { DocumentServices, IssuanceInput } from './document-services';
 export { buildStepInfo } from './build-step-info';
 export { issueDocument, type IssueInput } from './issue-document';
 export { computeDigest } from './compute-digest';
-export { nextEditingStep, requestedStep, stepOf } from './document-content';
+export { nextEditingStep, previewStep, requestedStep, stepOf } from './document-content';
 export { loadDocumentExtras, maskMobile, noExtras, type DocumentExtras } from './document-extras';
 export {
   findOwnedDocument,

@@ -11,7 +11,8 @@ import {
 } from '@dilosi/domain';
 import { now } from '../../clock';
 import { cachedStatement } from '../../db/cached-statement';
-import type { DocumentRow, User } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { DB, DocumentRow, User } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { PDF_LABELS } from '../../pdf/pdf-labels';
 import { afterIssue } from './after-issue';
@@ -56,6 +57,11 @@ export type IssueInput = {
    * of each signature (modules/joint, issue #35).
    */
   appendix?: readonly LocalizedText[];
+  /**
+   * What the caller records with the issuance, in its transaction, before the `issued` row: a
+   * KEP officer's confirmation (modules/kep, issue #37).
+   */
+  beforeIssued?: (trx: Transaction<DB>, at: Date) => Promise<void>;
 };
 
 /** Deletes the document's SMS challenge, answering the hash of its code. */
@@ -184,6 +190,7 @@ export async function issueDocument(
         if (input.codeHash !== null && challenge?.code_hash !== input.codeHash) {
           throw new AppError(400, 'otp_expired');
         }
+        await input.beforeIssued?.(trx, issuedAt);
         const history = (action: 'issued' | 'pdf_created', fromState: DocumentState) => ({
           documentId: stored.id,
           action,

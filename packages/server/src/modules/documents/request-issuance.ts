@@ -43,6 +43,10 @@ export async function requestIssuance(
   }
   const template = await catalog.definition(stored.template_refname, stored.template_version);
   if (template.anonymous && user.isAnonymous) {
+    // A template confirmed only at a KEP: its code comes from /in-person (modules/kep).
+    if (!template.anonymous_confirmation.includes('captcha')) {
+      throw new AppError(409, 'in_person_required');
+    }
     const sentDigest = document['digest-sha256'];
     if (sentDigest !== undefined && sentDigest !== stored.digest) {
       throw new AppError(409, 'document_modified');

@@ -139,6 +139,10 @@ export function toApiDocument(
     'digest-sha256': row.digest,
     case_id: row.case_id,
     is_official: row.is_official,
+    // Anonymous use of this template may be confirmed at a KEP (modules/kep, issue #37).
+    ...(template.anonymous && template.anonymous_confirmation.includes('in_person')
+      ? { anonymous_confirmation: template.anonymous_confirmation }
+      : {}),
     created_at: iso(row.created_at),
     timestamp: iso(row.updated_at),
     scope: 'my-declarations',

@@ -15,6 +15,7 @@ export function toDashboardEntity(entity: Entity, roles: EntityRole[]): Dashboar
     is_managed: entity.is_managed,
     has_inbox: entity.has_inbox,
     enabled: entity.enabled,
+    is_kep: entity.is_kep,
     roles: [...roles].sort(),
   };
 }

@@ -1,9 +1,10 @@
-import type {
-  LocalizedText,
-  PublicTemplate,
-  Template,
-  TemplateSummary,
-  TemplateType,
+import {
+  isCaptchaRequired,
+  type LocalizedText,
+  type PublicTemplate,
+  type Template,
+  type TemplateSummary,
+  type TemplateType,
 } from '@dilosi/domain';
 
 const FILL_IN: LocalizedText = { el: 'Συμπλήρωση', en: 'Fill in', fr: 'Saisie' };
@@ -60,7 +61,8 @@ export function toPublicTemplate(
     collectable: template.collectable,
     confirm_identity: template.confirm_identity,
     anonymous: template.anonymous,
-    captcha_required: template.anonymous && (caller === null || caller.isAnonymous),
+    captcha_required: isCaptchaRequired(template, caller ?? { isAnonymous: true }),
+    anonymous_confirmation: template.anonymous ? template.anonymous_confirmation : [],
     required_claims: template.required_claims,
     login_endpoint: template.login_endpoint ?? null,
     'intro-step': template.steps_spec['intro-step'] ?? null,

@@ -32,6 +32,7 @@ import { StepIndicator } from './step-indicator';
 import { StepLookupsPanel } from './step-lookups/step-lookups-panel';
 import { useStepLookups } from './step-lookups/use-step-lookups';
 import { WizardNotice } from './wizard-notice';
+import { InPersonOffer, InPersonWaiting, offersInPerson } from './in-person-panel';
 import { CITIZEN_SCOPE, entityDoneHref, wizardStepHref, type WizardScope } from './document-scope';
 import { ReplyConfirmDialog } from './reply-confirm-dialog';
 import { StepUpPanel } from './step-up-panel';
@@ -160,14 +161,19 @@ function DocumentWizard({
   const info = document.step_info;
   // Registry look-ups of the step (issue #36): the form shows once they are done or gave up.
   const lookups = useStepLookups(document, scope);
+  const { user } = useCurrentUser();
+  // Anonymous use confirmed at a KEP (issue #37): offered at the preview, then the code waits.
+  const offersKep =
+    scope.kind === 'citizen' && offersInPerson(document, user?.anonymous_login ?? false);
+  const waitsAtKep = offersKep && document.state === 'requested';
   // A joint declaration the author signed waits for her co-signatories (issue #35): instead of
   // the code form, where the signatures stand; a closed one (declined, canceled) shows above it.
   const jointConsent = useDocumentConsent(document.id, {
-    enabled: scope.kind === 'citizen' && document.state === 'requested',
+    // An anonymous session reaches no consent (anonymous_scope): its request waits at a KEP.
+    enabled: scope.kind === 'citizen' && document.state === 'requested' && !waitsAtKep,
   });
   const waitsForSignatures =
     document.state === 'requested' && jointConsent.data?.state === 'issued';
-  const { user } = useCurrentUser();
   // The step sent last: a step-up confirmed sends it again (issue #37).
   const lastSubmission = useRef<StepSubmission | null>(null);
 
@@ -468,7 +474,7 @@ function DocumentWizard({
         onRetry={lookups.retry}
         locale={locale}
       />
-      {waitsForSignatures ? (
+      {waitsForSignatures || waitsAtKep ? (
         // The step's own heading goes with its form: the page keeps one, the document's title.
         <h1 className="govgr-heading-l" tabIndex={-1}>
           {document.template.title[locale]}
@@ -491,9 +497,11 @@ function DocumentWizard({
           template={document.template.refname}
         />
       ) : null}
-      {lookups.isBlocking ||
-      waitsForSignatures ||
-      (requirement && requirement.name !== 'step_up') ? null : (
+      {waitsAtKep ? (
+        <InPersonWaiting document={document} />
+      ) : lookups.isBlocking ||
+        waitsForSignatures ||
+        (requirement && requirement.name !== 'step_up') ? null : (
         <StepRenderer
           document={document}
           onSubmit={onSubmit}
@@ -503,8 +511,12 @@ function DocumentWizard({
           locale={locale}
         />
       )}
+      {offersKep && document.state === 'editing' && info.layout === 'preview' ? (
+        <InPersonOffer document={document} />
+      ) : null}
       {scope.kind !== 'entity' &&
       !waitsForSignatures &&
+      !waitsAtKep &&
       document.actions?.includes('resend_email_otp') ? (
         // The spec's resend_email_otp: the code to the e-mail on her account, when no SMS came.
         <p className="govgr-body">

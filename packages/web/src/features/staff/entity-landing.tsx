@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { hasEntityRole } from '@dilosi/domain';
 import { paths } from '../../config/paths';
 import { PageSkeleton } from '../../ui/page-skeleton';
 import { showToast } from '../../ui/toasts';
@@ -28,6 +29,10 @@ export function EntityLanding() {
   if (entities.isPending) return <PageSkeleton />;
   if (entities.isError) throw entities.error;
   if (!entity) return <InboxDenied />;
+  // A KEP's officer lands on the in-person confirmations (issue #37).
+  if (entity.is_kep && hasEntityRole(entity.roles, 'clerk')) {
+    return <Navigate to={paths.dashboard.kep.getHref(entity.id)} replace />;
+  }
   if (layout.isPending) return <PageSkeleton />;
   const landing = layout.data?.data['landing-url'];
   if (!landing) return <InboxDenied />;

@@ -1,3 +1,4 @@
+import { hasEntityRole } from '@dilosi/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
@@ -65,7 +66,12 @@ export function EntityListPage() {
                     <td className="govgr-table__cell">
                       <Link
                         className="govgr-link"
-                        to={paths.dashboard.inbox.getHref(entity.id, 'all')}
+                        to={
+                          // A KEP's officers work on its in-person confirmations (issue #37).
+                          entity.is_kep && hasEntityRole(entity.roles, 'clerk')
+                            ? paths.dashboard.kep.getHref(entity.id)
+                            : paths.dashboard.inbox.getHref(entity.id, 'all')
+                        }
                       >
                         {entity.display_name[locale]}
                       </Link>

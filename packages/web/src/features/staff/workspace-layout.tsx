@@ -19,16 +19,25 @@ import '../../ui/dashboard.css';
 function EntityResources({ entity }: { entity: DashboardEntity }) {
   const { t } = useTranslation('dashboard');
   const first = RESOURCE_NAMES.find((name) => hasEntityRole(entity.roles, RESOURCE_ROLES[name]));
-  if (!first) return null;
+  // A KEP's officers confirm anonymous requests in person (issue #37).
+  const isKepOfficer = entity.is_kep === true && hasEntityRole(entity.roles, 'clerk');
+  if (!first && !isKepOfficer) return null;
   return (
     <ul className="dilosi-workspace-subnav">
-      <li>
-        <NavLink to={paths.dashboard.resource.getHref(entity.id, first)}>
-          {entity.roles.includes('head')
-            ? t('workspace.resources')
-            : t(`resources.${first}.title` as 'resources.notifications.title')}
-        </NavLink>
-      </li>
+      {isKepOfficer ? (
+        <li>
+          <NavLink to={paths.dashboard.kep.getHref(entity.id)}>{t('kep.nav')}</NavLink>
+        </li>
+      ) : null}
+      {first ? (
+        <li>
+          <NavLink to={paths.dashboard.resource.getHref(entity.id, first)}>
+            {entity.roles.includes('head')
+              ? t('workspace.resources')
+              : t(`resources.${first}.title` as 'resources.notifications.title')}
+          </NavLink>
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -20,6 +20,7 @@ const template: PublicTemplate = {
   confirm_identity: false,
   anonymous: false,
   captcha_required: false,
+  anonymous_confirmation: [],
   required_claims: [],
   login_endpoint: null,
   'intro-step': null,

@@ -1,0 +1,1 @@
+export { kepRoutes } from './kep-routes';

@@ -1,0 +1,150 @@
+import {
+  inPersonCodeSchema,
+  kepConfirmBodySchema,
+  kepDecisionSchema,
+  kepLookupSchema,
+  kepRefuseBodySchema,
+} from '@dilosi/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { docsOf, routeErrors } from '../../lib/route-schemas';
+import { requireUser } from '../auth';
+import type { IssuanceServices } from '../issuance';
+import { requireEntityClerk } from '../staff';
+import { confirmInPerson, lookupInPersonRequest, refuseInPerson } from './confirm-in-person';
+import { getInPersonCode, requestInPersonConfirmation } from './request-in-person';
+
+const docs = docsOf('kep');
+const myDocs = docsOf('documents');
+const documentParams = z.object({ id: z.string().max(64) });
+const codeParams = z.object({ e: z.string().max(64), code: z.string().max(32) });
+const errors = { ...routeErrors, 410: routeErrors[404], 429: routeErrors[404] };
+
+/**
+ * Lookups per officer: a code is 8 characters of 31, so a few dozen tries an hour find nothing
+ * by chance. Counted by the authenticated user's id (after the authentication hook).
+ */
+const lookupRateLimit = {
+  max: 30,
+  timeWindow: 3_600_000,
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => `kep-lookup:${request.user?.id ?? request.ip}`,
+} as const;
+
+/**
+ * In-person confirmation at a KEP (issue #37; docs/api.md "In-person confirmation"): the
+ * anonymous person's code under her document, the officer's look-up and answer under the KEP
+ * entity. An officer is a clerk (or head) of an entity marked `is_kep`; another entity's staff get
+ * 403 kep_not_a_kep for their own entity, 404 for one they do not belong to.
+ */
+export async function kepRoutes(app: FastifyInstance, services: IssuanceServices) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services.database;
+
+  const requireOfficer = async (request: FastifyRequest, entityId: string) => {
+    const access = await requireEntityClerk(db, request, entityId, { write: true });
+    if (!access.entity.is_kep) throw new AppError(403, 'kep_not_a_kep');
+    return access;
+  };
+
+  api.post(
+    '/my-declarations/:id/in-person',
+    {
+      schema: {
+        ...myDocs('Ask for confirmation at a KEP: the document waits with a short code'),
+        params: documentParams,
+        body: z.object({ 'digest-sha256': z.string().max(128).optional() }).optional(),
+        response: { 201: inPersonCodeSchema, ...routeErrors },
+      },
+    },
+    async (request, reply) => {
+      const data = await requestInPersonConfirmation(services, {
+        user: requireUser(request),
+        documentId: request.params.id,
+        digest: request.body?.['digest-sha256'],
+      });
+      return reply.status(201).send({ data });
+    },
+  );
+
+  api.get(
+    '/my-declarations/:id/in-person',
+    {
+      schema: {
+        ...myDocs('The code of a document waiting for confirmation at a KEP'),
+        params: documentParams,
+        response: { 200: inPersonCodeSchema, ...routeErrors },
+      },
+    },
+    async (request) => ({
+      data: await getInPersonCode(services, {
+        user: requireUser(request),
+        documentId: request.params.id,
+      }),
+    }),
+  );
+
+  api.get(
+    '/entity/:e/kep/:code',
+    {
+      config: { rateLimit: lookupRateLimit },
+      schema: {
+        ...docs('An officer looks up a request by its code: what the person filled in'),
+        params: codeParams,
+        response: { 200: kepLookupSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireOfficer(request, request.params.e);
+      return { data: await lookupInPersonRequest(services, request.params.code) };
+    },
+  );
+
+  api.post(
+    '/entity/:e/kep/:code/confirm',
+    {
+      config: { rateLimit: lookupRateLimit },
+      schema: {
+        ...docs('The officer checked the identity document: the document is issued'),
+        params: codeParams,
+        body: kepConfirmBodySchema,
+        response: { 200: kepDecisionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, entity } = await requireOfficer(request, request.params.e);
+      const data = await confirmInPerson(services, {
+        officer: user,
+        entity,
+        code: request.params.code,
+        body: request.body,
+      });
+      return { data };
+    },
+  );
+
+  api.post(
+    '/entity/:e/kep/:code/refuse',
+    {
+      config: { rateLimit: lookupRateLimit },
+      schema: {
+        ...docs('The officer refuses: the document goes back to its person for editing'),
+        params: codeParams,
+        body: kepRefuseBodySchema,
+        response: { 200: kepDecisionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, entity } = await requireOfficer(request, request.params.e);
+      const data = await refuseInPerson(services, {
+        officer: user,
+        entity,
+        code: request.params.code,
+        reason: request.body.reason,
+      });
+      return { data };
+    },
+  );
+}
