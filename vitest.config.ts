@@ -36,7 +36,7 @@ export default defineConfig({
           setupFiles: ['./tools/test-setup.ts', './packages/web/src/testing/setup.ts'],
           // A page test renders lazy chunks and walks several steps; on a busy two-core
           // machine that passes 5 s without anything being wrong.
-          testTimeout: 15_000,
+          testTimeout: 30_000,
         },
       },
       {

@@ -35,8 +35,9 @@ await i18n.use(initReactI18next).init({
 document.documentElement.lang = DEFAULT_LOCALE;
 
 // A page is a lazy chunk: its first render in a test file waits for the transform, which takes
-// over a second on a busy two-core machine. findBy* waits up to 5 s instead of 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+// over a second on a busy two-core machine (two test files at a time; a CI run saw a find pass
+// 5 s at load 8). findBy* waits up to 10 s instead of 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * The mock API; tests add handlers with `server.use(...)`, which take precedence. The only
