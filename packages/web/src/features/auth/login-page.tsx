@@ -8,6 +8,8 @@ import { PageContainer } from '../../ui/page-container';
 import { beginLogin } from './login-verifier';
 import { PageHeading } from '../../ui/page-heading';
 import { LoginErrorPanel } from './login-error-panel';
+import { PageSkeleton } from '../../ui/page-skeleton';
+import { useTemplateLogin } from './api/template-login';
 
 const CITIZEN_PROVIDERS: LoginProvider[] = ['gsis', 'bank'];
 
@@ -17,7 +19,8 @@ function isProvider(value: string | null): value is LoginProvider {
 
 /**
  * /login (spec section 2): query next, template, provider, error_code, mobileWarn, admin. With a
- * provider and no error it goes straight to that provider; otherwise it offers the choices.
+ * provider and no error it goes straight to that provider; otherwise it offers the choices: only
+ * the template's own login when the template names one (issue #37).
  */
 export function LoginPage({ adminOnly = false }: { adminOnly?: boolean }) {
   const { t } = useTranslation('auth');
@@ -33,16 +36,21 @@ export function LoginPage({ adminOnly = false }: { adminOnly?: boolean }) {
     (next?.startsWith('/dashboard') ?? false);
   const mobileWarn = searchParams.has('mobileWarn');
   const autoProvider = !errorCode && isProvider(provider) ? provider : null;
+  const templateLogin = useTemplateLogin(template && !isAdmin && !autoProvider ? template : null);
+  const only =
+    templateLogin.data === 'gsis' || templateLogin.data === 'bank' ? templateLogin.data : null;
 
   useEffect(() => {
     if (autoProvider) window.location.replace(beginLogin(autoProvider, { next, template }));
   }, [autoProvider, next, template]);
 
-  const providers: LoginProvider[] = isAdmin ? ['gsis_admin'] : CITIZEN_PROVIDERS;
+  const providers: LoginProvider[] = isAdmin ? ['gsis_admin'] : only ? [only] : CITIZEN_PROVIDERS;
   const label = (p: LoginProvider) =>
     p === 'gsis_admin' ? t('login.admin') : t(`login.${p as 'gsis' | 'bank'}`);
   const hint = (p: LoginProvider) =>
     p === 'gsis_admin' ? t('login.adminLead') : t(`login.${p as 'gsis' | 'bank'}Hint`);
+
+  if (templateLogin.isLoading) return <PageSkeleton />;
 
   return (
     <PageContainer>
@@ -60,6 +68,7 @@ export function LoginPage({ adminOnly = false }: { adminOnly?: boolean }) {
         <p className="govgr-body dilosi-notice">{t('login.mobileWarn')}</p>
       ) : null}
       {!isAdmin ? <p className="govgr-body-l">{t('login.lead')}</p> : null}
+      {only ? <p className="govgr-body dilosi-notice">{t('login.templateOnly')}</p> : null}
       <ul className="dilosi-login-choices">
         {providers.map((p) => (
           <li key={p} className="dilosi-login-choice">
