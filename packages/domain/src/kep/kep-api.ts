@@ -62,6 +62,8 @@ export const inPersonCodeSchema = z.object({
     code: z.string(),
     expires_at: z.string(),
     state: z.enum(KEP_CONFIRMATION_STATES),
+    /** Why the officer refused (state `refused`); null otherwise. */
+    refusal_reason: z.string().nullable(),
   }),
 });
 export type InPersonCode = z.infer<typeof inPersonCodeSchema>['data'];

@@ -203,8 +203,19 @@ describe('in-person confirmation at a KEP', () => {
       token: draft.token,
     });
     expect(back.body.data.document.state).toBe('editing');
+    // She reads why, with her last code.
+    const told = await api<{ data: { state: string; refusal_reason: string | null } }>(
+      'GET',
+      `/api/my-declarations/${draft.id}/in-person`,
+      { token: draft.token },
+    );
+    expect(told.body.data).toMatchObject({
+      state: 'refused',
+      refusal_reason: 'Το δελτίο ταυτότητας δεν ήταν έγκυρο.',
+    });
 
     const second = await askCode(draft);
+    expect(second.refusal_reason).toBeNull();
     expect(second.code).not.toBe(first.code);
     expect((await lookup(second.code)).status).toBe(200);
     // A person who goes back meanwhile takes her request off the officers' look-up.

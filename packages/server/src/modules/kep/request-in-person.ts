@@ -108,7 +108,12 @@ export async function requestInPersonConfirmation(
       .insertInto('kep_confirmations')
       .values({ document_id: locked.id, code, expires_at: expiresAt, created_at: at })
       .execute();
-    return { code, expires_at: expiresAt.toISOString(), state: kepConfirmationMachine.initial };
+    return {
+      code,
+      expires_at: expiresAt.toISOString(),
+      state: kepConfirmationMachine.initial,
+      refusal_reason: null,
+    };
   });
 }
 
@@ -122,9 +127,14 @@ export async function getInPersonCode(
   if (!stored) throw declarationNotFound();
   const row = await db
     .selectFrom('kep_confirmations')
-    .select(['code', 'expires_at', 'state'])
+    .select(['code', 'expires_at', 'state', 'refusal_reason'])
     .where('document_id', '=', stored.id)
     .executeTakeFirst();
   if (!row) throw new AppError(404, 'kep_code_not_found');
-  return { code: row.code, expires_at: row.expires_at.toISOString(), state: row.state };
+  return {
+    code: row.code,
+    expires_at: row.expires_at.toISOString(),
+    state: row.state,
+    refusal_reason: row.state === 'refused' ? row.refusal_reason : null,
+  };
 }

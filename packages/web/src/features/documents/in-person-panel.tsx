@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { getCitizenDeclarationQueryOptions } from './api/get-citizen-declaration';
 import { getDocumentQueryOptions } from './api/get-document';
-import { useInPersonCode, useRequestInPerson } from './api/in-person';
+import { inPersonCodeQueryOptions, useInPersonCode, useRequestInPerson } from './api/in-person';
 import { WizardNotice } from './wizard-notice';
 
 /** How often the waiting page asks whether the officer confirmed. */
@@ -18,13 +18,25 @@ export function offersInPerson(document: ApiDocument, isAnonymous: boolean): boo
   return isAnonymous && (document.anonymous_confirmation?.includes('in_person') ?? false);
 }
 
-/** At the preview: the other way to confirm, a code to take to a KEP. */
+/**
+ * At the preview: the other way to confirm, a code to take to a KEP; and, when an officer
+ * refused her last request, why (none asked yet: the server's 404 shows nothing).
+ */
 export function InPersonOffer({ document }: { document: ApiDocument }) {
   const { t } = useTranslation('wizard');
   const errorMessage = useErrorMessage();
   const request = useRequestInPerson();
+  const last = useQuery({ ...inPersonCodeQueryOptions(document.id), retry: false });
+  const refused = last.data?.state === 'refused' ? last.data : null;
   return (
     <section className="dilosi-in-person" aria-labelledby="in-person-offer">
+      {refused ? (
+        <WizardNotice variant="error" title={t('inPerson.refusedTitle')}>
+          <p className="govgr-body">
+            {t('inPerson.refusedReason', { reason: refused.refusal_reason ?? '—' })}
+          </p>
+        </WizardNotice>
+      ) : null}
       <h2 id="in-person-offer" className="govgr-heading-m">
         {t('inPerson.offerTitle')}
       </h2>

@@ -19,7 +19,12 @@ const ANONYMOUS = {
   mobile_certified: false,
   claims: ['anonymous_login'],
 };
-const CODE = { code: 'ABCDEFGH', expires_at: '2099-01-08T10:00:00.000Z', state: 'pending' };
+const CODE = {
+  code: 'ABCDEFGH',
+  expires_at: '2099-01-08T10:00:00.000Z',
+  state: 'pending',
+  refusal_reason: null,
+};
 
 const withKep = (document: ApiDocument): ApiDocument => ({
   ...document,
@@ -72,6 +77,26 @@ describe('confirmation at a KEP, the person’s side', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByText('Αναμονή επιβεβαίωσης…').getAttribute('role')).toBe('status');
     expect(consents).toBe(0);
+  });
+
+  it('tells her why the officer refused her last request, and offers a new code', async () => {
+    mockDocumentApi(DOCUMENT_ID, { get: preview });
+    server.use(
+      http.get('/api/joint/documents/:id/consent', () =>
+        HttpResponse.json({ data: { consent: null } }),
+      ),
+      http.get(`/api/my-declarations/${DOCUMENT_ID}/in-person`, () =>
+        HttpResponse.json({
+          data: { ...CODE, state: 'refused', refusal_reason: 'Η ταυτότητα είχε λήξει.' },
+        }),
+      ),
+    );
+    renderApp(`/issue/${DOCUMENT_ID}/preview`, { user: ANONYMOUS });
+    expect(
+      await screen.findByText('Το ΚΕΠ δεν επιβεβαίωσε την προηγούμενη αίτησή σας'),
+    ).toBeTruthy();
+    expect(screen.getByText('Αιτιολογία: Η ταυτότητα είχε λήξει.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Λήψη κωδικού για ΚΕΠ' })).toBeTruthy();
   });
 
   it('is not offered to a citizen, who confirms with her SMS code', async () => {
