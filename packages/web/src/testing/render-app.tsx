@@ -52,6 +52,20 @@ export const TEST_USER: CurrentUser = {
   claims: ['gsis_login'],
 };
 
+/** An anonymous session (issue #37): no name, no tax number, no mobile. */
+export const ANONYMOUS_USER: CurrentUser = {
+  ...TEST_USER,
+  anonymous_login: true,
+  firstname: null,
+  surname: null,
+  afm: null,
+  display_name: null,
+  login_provider: 'anon',
+  mobile: null,
+  mobile_certified: false,
+  claims: ['anonymous_login'],
+};
+
 /**
  * Renders the whole SPA as main.tsx does (the app's providers and query client, BrowserRouter,
  * the route tree) at `url`, logged in as TEST_USER. `strict` adds StrictMode, whose development

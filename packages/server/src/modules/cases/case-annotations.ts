@@ -193,6 +193,19 @@ async function fieldsOfCase(db: Kysely<DB>, entityId: string, template: string |
   return fields.filter((field) => field.template === null || field.template === template);
 }
 
+/** The case, locked, and one of the fields that apply to it; another or none: 404. */
+async function lockCaseField(
+  trx: Kysely<DB>,
+  input: { entityId: string; inboxId: string; fieldId: string },
+) {
+  const entry = await findCase(trx, input.entityId, input.inboxId, { forUpdate: true });
+  const field = (await fieldsOfCase(trx, input.entityId, entry.template_refname)).find(
+    (candidate) => candidate.id === input.fieldId.toLowerCase(),
+  );
+  if (!field) throw fieldNotFound();
+  return { entry, field };
+}
+
 /**
  * A clerk or head sets, changes or clears (null or empty) one annotation of a case: a field of
  * the entity that applies to the case's template (404 annotation_field_not_found), a value of its
@@ -212,11 +225,7 @@ export async function setCaseAnnotation(
 ): Promise<CaseAnnotations> {
   if (!isUuid(input.fieldId)) throw fieldNotFound();
   await db.transaction().execute(async (trx) => {
-    const entry = await findCase(trx, input.entityId, input.inboxId, { forUpdate: true });
-    const field = (await fieldsOfCase(trx, input.entityId, entry.template_refname)).find(
-      (candidate) => candidate.id === input.fieldId.toLowerCase(),
-    );
-    if (!field) throw fieldNotFound();
+    const { entry, field } = await lockCaseField(trx, input);
     const checked = annotationValue(field, input.value);
     if ('error' in checked) throw invalidField('value', checked.error);
     const before = await trx
@@ -304,11 +313,7 @@ export async function setCaseAnnotationFile(
 ): Promise<CaseAnnotations> {
   if (!isUuid(input.fieldId)) throw fieldNotFound();
   await db.transaction().execute(async (trx) => {
-    const entry = await findCase(trx, input.entityId, input.inboxId, { forUpdate: true });
-    const field = (await fieldsOfCase(trx, input.entityId, entry.template_refname)).find(
-      (candidate) => candidate.id === input.fieldId.toLowerCase(),
-    );
-    if (!field) throw fieldNotFound();
+    const { entry, field } = await lockCaseField(trx, input);
     if (field.kind !== 'attachment') throw invalidField('value', 'annotation_value_invalid');
     const before = await trx
       .selectFrom('case_annotations')

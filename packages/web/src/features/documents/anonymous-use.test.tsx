@@ -2,23 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { currentUrl, renderApp, TEST_APP_CONFIG, TEST_USER } from '../../testing/render-app';
+import {
+  ANONYMOUS_USER,
+  currentUrl,
+  renderApp,
+  TEST_APP_CONFIG,
+  TEST_USER,
+} from '../../testing/render-app';
 import { server } from '../../testing/setup';
 import { documentBody, solemnDeclaration } from './testing/solemn-declaration';
 
 /** Issue #37: an anonymous session is not shown as a citizen. */
-const ANONYMOUS = {
-  ...TEST_USER,
-  anonymous_login: true,
-  firstname: null,
-  surname: null,
-  afm: null,
-  display_name: null,
-  login_provider: 'anon' as const,
-  mobile: null,
-  mobile_certified: false,
-  claims: ['anonymous_login'],
-};
+const ANONYMOUS = ANONYMOUS_USER;
 const WITH_VAULT = {
   ...TEST_APP_CONFIG,
   flags: { ...TEST_APP_CONFIG.flags, CITIZENINBOX_ENABLED: true },

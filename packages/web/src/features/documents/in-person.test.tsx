@@ -2,23 +2,12 @@ import type { ApiDocument } from '@dilosi/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { currentUrl, renderApp, TEST_USER } from '../../testing/render-app';
+import { ANONYMOUS_USER, currentUrl, renderApp } from '../../testing/render-app';
 import { server } from '../../testing/setup';
 import { mockDocumentApi } from './testing/document-api';
 import { DOCUMENT_ID, RECIPIENT, STATEMENT, solemnDeclaration } from './testing/solemn-declaration';
 
-const ANONYMOUS = {
-  ...TEST_USER,
-  anonymous_login: true,
-  firstname: null,
-  surname: null,
-  afm: null,
-  display_name: null,
-  login_provider: 'anon' as const,
-  mobile: null,
-  mobile_certified: false,
-  claims: ['anonymous_login'],
-};
+const ANONYMOUS = ANONYMOUS_USER;
 const CODE = {
   code: 'ABCDEFGH',
   expires_at: '2099-01-08T10:00:00.000Z',
