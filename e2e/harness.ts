@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { buildStamp, freePort, serverEntry } from './server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const artefactsDir = path.join(root, 'test-results');
@@ -22,20 +23,6 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 export type RunningApp = {
   baseUrl: string;
   dataDir: string;
@@ -43,33 +30,82 @@ export type RunningApp = {
   output(): string;
 };
 
+/** The environment every test app starts with, under the test's own `env`. */
+function appEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000',
+    ...env,
+  };
+}
+
+/** A prepared data folder is made again after this long, so seeded dates stay near now. */
+const PREPARED_MAX_AGE_MS = 60 * 60 * 1000;
+
 /**
- * Starts the real product the way `npm start` does (built web app, embedded PGlite in a fresh
- * data directory, demo data) on a free port, and waits until /healthz answers.
+ * A data folder as a first start leaves it (PGlite initialised, every migration, the demo seed,
+ * the job queue's schema), made once per build and environment by the server's own
+ * `--prepare-database-only` step and kept in the system's temporary folder. Each test app
+ * starts on a copy: a new folder costs initdb and the seed (~9 s compiled, ~30 s through tsx,
+ * measured under load), a copy ~0.7 s. The first start itself is tested by first-start.e2e.
+ */
+async function preparedDataDir(entry: string[], env: Record<string, string>): Promise<string> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([entry, buildStamp(), Object.entries(env).sort()]))
+    .digest('hex')
+    .slice(0, 16);
+  const prepared = path.join(os.tmpdir(), `dilosi-e2e-prepared-${key}`);
+  const stat = await fs.stat(prepared).catch(() => null);
+  if (stat && Date.now() - stat.mtimeMs < PREPARED_MAX_AGE_MS) return prepared;
+  await removeOldPreparedDirs();
+  const fresh = await fs.mkdtemp(path.join(os.tmpdir(), 'dilosi-e2e-preparing-'));
+  const child = spawn(process.execPath, [...entry, '--prepare-database-only'], {
+    cwd: root,
+    env: appEnv({ ...env, DATA_DIR: fresh }),
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`preparing a data folder failed (exit ${code}):\n${output}`);
+  await fs.rm(prepared, { recursive: true, force: true });
+  await fs.rename(fresh, prepared);
+  return prepared;
+}
+
+/** Prepared folders of earlier builds (or older than an hour) go: 60 MB each. */
+async function removeOldPreparedDirs(): Promise<void> {
+  const names = await fs.readdir(os.tmpdir());
+  for (const name of names) {
+    if (!name.startsWith('dilosi-e2e-prepar')) continue;
+    const full = path.join(os.tmpdir(), name);
+    const stat = await fs.stat(full).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs >= PREPARED_MAX_AGE_MS) {
+      await fs.rm(full, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * Starts the real product the way `npm start` does (the compiled server when the build is up to
+ * date, the built web app, embedded PGlite, demo data) on a free port, on a copy of a prepared
+ * data folder, and waits until /healthz answers.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const entry = serverEntry();
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dilosi-e2e-'));
+  await fs.cp(await preparedDataDir(entry, env), dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'packages/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '100000',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, entry, {
+    cwd: root,
+    env: appEnv({ PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
@@ -83,7 +119,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   return {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,60 @@ export type ServerProcess = {
  */
 export const SOURCE_ENTRY = ['--import', 'tsx', 'packages/server/src/main.ts'];
 export const COMPILED_ENTRY = ['--expose-gc', 'packages/server/dist/main.mjs'];
+
+/** The newest modification time under `dir` (0 when it does not exist). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+let chosenEntry: string[] | undefined;
+let builtAt = 0;
+let sourcesAt = 0;
+let templatesAt = 0;
+
+/**
+ * When what a server starts from last changed: the build, the newest source or template file.
+ * A data folder prepared before that is prepared again.
+ */
+export function buildStamp(): string {
+  serverEntry();
+  return `${builtAt}:${sourcesAt}:${templatesAt}`;
+}
+
+/**
+ * What the tests start: the compiled build when it is newer than every source it is built from
+ * (it starts in a third of the time: no TypeScript to transform), else the source through tsx,
+ * so a stale build never tests old code. `E2E_SERVER_ENTRY=source|compiled` forces one.
+ */
+export function serverEntry(): string[] {
+  if (chosenEntry) return chosenEntry;
+  const forced = process.env.E2E_SERVER_ENTRY;
+  const built = path.join(root, 'packages/server/dist/main.mjs');
+  builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  sourcesAt = Math.max(
+    newestMtime(path.join(root, 'packages/server/src')),
+    newestMtime(path.join(root, 'packages/domain/src')),
+  );
+  templatesAt = newestMtime(path.join(root, 'packages/server/templates'));
+  if (forced === 'source') return (chosenEntry = SOURCE_ENTRY);
+  if (forced === 'compiled') {
+    if (!builtAt)
+      throw new Error('E2E_SERVER_ENTRY=compiled, but there is no build: npm run build');
+    return (chosenEntry = COMPILED_ENTRY);
+  }
+  return (chosenEntry = builtAt > sourcesAt ? COMPILED_ENTRY : SOURCE_ENTRY);
+}
 /**
  * The environment `npm start` (`start:server` in package.json) adds: glibc's malloc held to two
  * arenas (docs/decisions.md). A bench that measures the embedded default starts it with this.
@@ -52,7 +107,7 @@ export const NPM_START_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ??
 export async function startServerProcess(
   name: string,
   env: Record<string, string>,
-  entry: string[] = SOURCE_ENTRY,
+  entry: string[] = serverEntry(),
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
