@@ -577,6 +577,38 @@ describe('entity dashboard', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('exports every case across its chunks when times carry microseconds', async () => {
+    // 1,500 cases one microsecond apart (as SQL or an import writes them): the export reads
+    // chunks of 1,000, and a cursor kept as a JavaScript Date (milliseconds) skipped the rest
+    // of the first chunk's last millisecond.
+    const prefix = `US${Date.now()}`;
+    await t.database.query(
+      `insert into inbox_entries (entity_id, case_id, status, reference_code, template_refname,
+         subject, citizen_name, citizen_name_key, received_at, updated_at)
+       select $1, $2 || '/' || g, 'incoming', $2 || g, 'solemn-declaration', 'Δήλωση',
+         'ΜΙΚΡΟ ΔΕΥΤΕΡΟ', 'μικρο δευτερο',
+         timestamptz '2025-03-01 10:00:00.5+00' - g * interval '1 microsecond', now()
+       from generate_series(1, 1500) as g`,
+      [aade, prefix],
+    );
+    try {
+      for (const ordering of ['', '&ordering=received_at']) {
+        const csv = await t.app.inject({
+          method: 'GET',
+          url: `/api/entity/${aade}/inbox/export.csv?date_from=2025-03-01&date_to=2025-03-01${ordering}`,
+          headers: { authorization: `Bearer ${tokens.clerkB}` },
+        });
+        expect(csv.statusCode).toBe(200);
+        const lines = csv.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
+        const cases = new Set(lines.slice(1).map((line) => line.split(',')[1]));
+        expect(lines).toHaveLength(1501);
+        expect(cases.size).toBe(1500);
+      }
+    } finally {
+      await t.database.query('delete from inbox_entries where case_id like $1', [`${prefix}/%`]);
+    }
+  });
+
   it('ends an export that fails after its header row with a row saying the file is incomplete', async () => {
     // The catalogue fails when the first case is written: the status and the header row are gone.
     const failing = vi.spyOn(t.app.templates, 'find').mockImplementation(() => {

@@ -8,7 +8,7 @@ import {
 import elDashboard from '@dilosi/domain/i18n/el/dashboard.json' with { type: 'json' };
 import enDashboard from '@dilosi/domain/i18n/en/dashboard.json' with { type: 'json' };
 import frDashboard from '@dilosi/domain/i18n/fr/dashboard.json' with { type: 'json' };
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { now } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { TemplateCatalog } from '../templates';
@@ -80,17 +80,22 @@ export async function* caseChunks(
   input: { entityId: string; userId: string; query: InboxQuery },
 ): AsyncGenerator<CaseRow[]> {
   const direction = input.query.ordering === 'received_at' ? 'asc' : 'desc';
-  let after: CaseRow | undefined;
+  let after: (CaseRow & { cursor_at: string }) | undefined;
   let sent = 0;
   while (sent < INBOX_EXPORT_MAX_ROWS) {
-    let page = await filteredCases(db, catalog, input);
+    // The cursor's time as PostgreSQL's own text, not a JavaScript Date: a Date keeps
+    // milliseconds, a timestamptz microseconds, and a row written with microseconds (by SQL, an
+    // import) would fall between two chunks and be left out of the file.
+    let page = (await filteredCases(db, catalog, input)).select(
+      sql<string>`inbox_entries.received_at::text`.as('cursor_at'),
+    );
     if (after) {
       const key = after;
       page = page.where((eb) =>
         eb(
           eb.refTuple('inbox_entries.received_at', 'inbox_entries.id'),
           direction === 'asc' ? '>' : '<',
-          eb.tuple(key.received_at, key.id),
+          eb.tuple(sql<Date>`${key.cursor_at}::timestamptz`, key.id),
         ),
       );
     }
