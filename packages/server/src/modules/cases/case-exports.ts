@@ -21,7 +21,7 @@ import type { JobSender } from '../../jobs/job-payloads';
 import { AppError, invalidField } from '../../lib/app-error';
 import {
   SPREADSHEET_MEDIA_TYPES,
-  writeSpreadsheet,
+  SpreadsheetWriter,
 } from '../../lib/spreadsheets/write-spreadsheet';
 import type { TemplateCatalog } from '../templates';
 import { annotationsOfCases, listAnnotationFields } from './case-annotations';
@@ -248,7 +248,11 @@ async function writeCaseExport(db: Kysely<DB>, catalog: TemplateCatalog, row: Ca
   }
   const state = await moveCaseExport(db, row, 'start', { done: 0 });
   const running = { id: row.id, state };
-  const rows: string[][] = [[...caseHeaders(locale, fields), ...formFields.values()]];
+  // Written as the chunks come: the sheet is compressed as it goes, never whole in memory.
+  const writer = new SpreadsheetWriter(row.format as CaseExportFormat, 'Dilosi', [
+    ...caseHeaders(locale, fields),
+    ...formFields.values(),
+  ]);
   const at = now();
   let done = 0;
   for await (const chunk of caseChunks(db, catalog, input)) {
@@ -259,13 +263,15 @@ async function writeCaseExport(db: Kysely<DB>, catalog: TemplateCatalog, row: Ca
         chunk.flatMap((c) => (c.document_id ? [c.document_id] : [])),
       ),
     ]);
-    for (const entry of chunk) {
-      const values = entry.document_id ? documents.get(entry.document_id) : undefined;
-      rows.push([
-        ...caseCells(catalog, entry, { locale, at, fields }, annotations.get(entry.id)),
-        ...[...formFields.keys()].map((key) => cellText(values?.[key])),
-      ]);
-    }
+    await writer.addRows(
+      chunk.map((entry) => {
+        const values = entry.document_id ? documents.get(entry.document_id) : undefined;
+        return [
+          ...caseCells(catalog, entry, { locale, at, fields }, annotations.get(entry.id)),
+          ...[...formFields.keys()].map((key) => cellText(values?.[key])),
+        ];
+      }),
+    );
     done += chunk.length;
     await db
       .updateTable('case_exports')
@@ -273,7 +279,7 @@ async function writeCaseExport(db: Kysely<DB>, catalog: TemplateCatalog, row: Ca
       .where('id', '=', row.id)
       .execute();
   }
-  const bytes = writeSpreadsheet(row.format as CaseExportFormat, { name: 'Dilosi', rows });
+  const bytes = await writer.finish();
   await moveCaseExport(db, running, 'finish', {
     done,
     total: done,
