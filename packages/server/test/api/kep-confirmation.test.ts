@@ -87,6 +87,13 @@ describe('in-person confirmation at a KEP', () => {
 
   it('issues the document once an officer confirms it, with her name in its history', async () => {
     const draft = await anonymousDraft();
+    // None asked yet: 200 with null, not a 404 (the preview asks on every visit).
+    const none = await api<{ data: InPersonCode | null }>(
+      'GET',
+      `/api/my-declarations/${draft.id}/in-person`,
+      { token: draft.token },
+    );
+    expect(none).toEqual({ status: 200, body: { data: null } });
     const code = await askCode(draft);
     expect(code.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     expect(code.state).toBe('pending');

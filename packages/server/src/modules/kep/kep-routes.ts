@@ -4,6 +4,7 @@ import {
   kepDecisionSchema,
   kepLookupSchema,
   kepRefuseBodySchema,
+  lastInPersonCodeSchema,
 } from '@dilosi/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -73,9 +74,9 @@ export async function kepRoutes(app: FastifyInstance, services: IssuanceServices
     '/my-declarations/:id/in-person',
     {
       schema: {
-        ...myDocs('The code of a document waiting for confirmation at a KEP'),
+        ...myDocs('The last code of a document sent to a KEP (null when none was asked)'),
         params: documentParams,
-        response: { 200: inPersonCodeSchema, ...routeErrors },
+        response: { 200: lastInPersonCodeSchema, ...routeErrors },
       },
     },
     async (request) => ({
