@@ -13,14 +13,42 @@ import {
   type KepIdDocumentType,
   type KepLookup,
 } from '@dilosi/domain';
+import { ApiRequestError } from '../../api/api-client';
 import { useLocale } from '../../i18n/use-locale';
 import { DocumentPreviewView } from '../../ui/document-preview-view';
 import { FieldGroup, RadioGroup, Textarea, TextInput } from '../../ui/form';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { useDecideKep, useKepLookup } from './api/kep';
+import { useDecideKep, useKepLookup, usePrintKepDocument } from './api/kep';
 import '../../ui/dashboard.css';
+
+/**
+ * The officer prints the document at the counter: its sealed PDF, downloaded through a
+ * short-lived address, only for a code her KEP confirmed.
+ */
+function PrintDocument({ entityId, code }: { entityId: string; code: string }) {
+  const { t } = useTranslation('dashboard');
+  const errorMessage = useErrorMessage();
+  const print = usePrintKepDocument(entityId);
+  return (
+    <div className="dilosi-kep-print">
+      {print.isError ? (
+        <div className="govgr-error-summary" role="alert">
+          <p className="govgr-body">{errorMessage(print.error)}</p>
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className="govgr-btn govgr-btn-primary"
+        disabled={print.isPending}
+        onClick={() => print.mutate(code)}
+      >
+        {t('kep.print')}
+      </button>
+    </div>
+  );
+}
 
 /** The request found: what the person filled in, the identity check, confirm or refuse. */
 function KepRequest({
@@ -167,6 +195,9 @@ export function KepPage() {
               ? t('kep.issued', { code: decision.reference_code ?? '' })
               : t('kep.refused')}
           </p>
+          {decision.state === 'confirmed' && code ? (
+            <PrintDocument entityId={entityId} code={code} />
+          ) : null}
           <button type="button" className="govgr-btn govgr-btn-secondary" onClick={reset}>
             {t('kep.another')}
           </button>
@@ -195,6 +226,15 @@ export function KepPage() {
               {t('kep.lookup')}
             </button>
           </form>
+          {code &&
+          lookup.error instanceof ApiRequestError &&
+          lookup.error.code === 'kep_code_used' ? (
+            // Answered already: if this KEP confirmed it, its document may be printed again.
+            <>
+              <p className="govgr-body">{t('kep.usedHint')}</p>
+              <PrintDocument key={code} entityId={entityId} code={code} />
+            </>
+          ) : null}
           {lookup.data ? (
             <KepRequest
               key={lookup.data.code}
