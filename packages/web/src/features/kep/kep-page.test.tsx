@@ -72,7 +72,7 @@ function mockKep() {
       return HttpResponse.json({
         data:
           params.decision === 'confirm'
-            ? { state: 'confirmed', reference_code: 'AN1-7K2M-Q4P9' }
+            ? { state: 'confirmed', reference_code: '7KQ2M9XDH3RT0B5C' }
             : { state: 'refused', reference_code: null },
       });
     }),
@@ -102,7 +102,12 @@ describe('the KEP officer’s page', () => {
     await user.click(screen.getByRole('radio', { name: 'Διαβατήριο' }));
     await user.type(screen.getByRole('textbox', { name: /Αριθμός αποδεικτικού/ }), 'AB1234567');
     await user.click(screen.getByRole('button', { name: 'Επιβεβαίωση και έκδοση' }));
-    expect(await screen.findByText('Το έγγραφο εκδόθηκε με κωδικό AN1-7K2M-Q4P9.')).toBeTruthy();
+    // The reference code grouped, on one line.
+    const issued = await screen.findByText('7KQ2-M9XD-H3RT-0B5C');
+    expect(issued.className).toBe('dilosi-kep-decision__code');
+    expect(issued.parentElement?.textContent).toBe(
+      'Το έγγραφο εκδόθηκε με κωδικό 7KQ2-M9XD-H3RT-0B5C.',
+    );
     expect(api.decided).toEqual([
       { path: 'ABCDEFGH/confirm', body: { id_type: 'passport', id_number: 'AB1234567' } },
     ]);
