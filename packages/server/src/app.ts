@@ -75,7 +75,7 @@ import { createPdfRenderer } from './pdf/render-pool';
 import { createSealer } from './pdf/seal';
 import { DEFAULT_TEMPLATES_DIR } from './config';
 import { stepUpRoutes } from './modules/step-up';
-import { kepRoutes } from './modules/kep';
+import { kepRoutes, publicKepRoutes } from './modules/kep';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -265,6 +265,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await caseZipPublicRoutes(api, cases);
       await publicOpinionRoutes(api, cases);
       await publicAnnotationRoutes(api, cases);
+      await publicKepRoutes(api, issuance);
       // The OpenAPI document: public in development and test; in production only when asked for
       // (API_DOCS_PUBLIC), otherwise nothing is there (404 route_not_found).
       if (config.API_DOCS_PUBLIC) {
@@ -285,7 +286,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         await documentActionRoutes(authenticated, issuance);
         await issuanceRoutes(authenticated, issuance);
         await stepUpRoutes(authenticated, issuance);
-        await kepRoutes(authenticated, issuance);
+        await kepRoutes(authenticated, { ...issuance, accessLog });
         await recipientRoutes(authenticated, database);
         await staffRoutes(authenticated, database);
         await permissionRoutes(authenticated, database);

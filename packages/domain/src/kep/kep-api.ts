@@ -68,6 +68,9 @@ export const inPersonCodeSchema = z.object({
 });
 export type InPersonCode = z.infer<typeof inPersonCodeSchema>['data'];
 
+/** GET /api/my-declarations/{id}/in-person: her last code, or null when none was asked yet. */
+export const lastInPersonCodeSchema = z.object({ data: inPersonCodeSchema.shape.data.nullable() });
+
 /** GET /api/entity/{e}/kep/{code}: what the officer sees before confirming. */
 export const kepLookupSchema = z.object({
   data: z.object({

@@ -12,5 +12,7 @@ export const KEP_ERROR_CODES = [
   'in_person_not_allowed',
   // The template is confirmed only at a KEP: `submit` is refused, the in-person route is the way.
   'in_person_required',
+  // No document this KEP confirmed and still issued has this code: nothing to print.
+  'kep_document_not_found',
 ] as const;
 export type KepErrorCode = (typeof KEP_ERROR_CODES)[number];

@@ -19,7 +19,8 @@ export type DocumentTokenPurpose =
   | 'case-message-file'
   | 'case-zip'
   | 'opinion-file'
-  | 'annotation-file';
+  | 'annotation-file'
+  | 'kep-pdf';
 
 function mac(key: Buffer, purpose: DocumentTokenPurpose, payload: Buffer): Buffer {
   return crypto

@@ -87,6 +87,13 @@ describe('in-person confirmation at a KEP', () => {
 
   it('issues the document once an officer confirms it, with her name in its history', async () => {
     const draft = await anonymousDraft();
+    // None asked yet: 200 with null, not a 404 (the preview asks on every visit).
+    const none = await api<{ data: InPersonCode | null }>(
+      'GET',
+      `/api/my-declarations/${draft.id}/in-person`,
+      { token: draft.token },
+    );
+    expect(none).toEqual({ status: 200, body: { data: null } });
     const code = await askCode(draft);
     expect(code.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     expect(code.state).toBe('pending');
@@ -161,6 +168,92 @@ describe('in-person confirmation at a KEP', () => {
     expect(used.status).toBe(409);
     expect(used.body.error.code).toBe('kep_code_used');
     expect((await confirm(code.code)).body.error.code).toBe('kep_code_used');
+  });
+
+  const printLink = (code: string, entity = kep, token = officer) =>
+    api<{ download_url: string } & ErrorBody>(
+      'POST',
+      `/api/entity/${entity}/kep/${code}/pdf/token`,
+      { token },
+    );
+
+  it('lets the confirming KEP print the sealed PDF, then or later, in the owner’s access log', async () => {
+    const draft = await anonymousDraft();
+    const { code } = await askCode(draft);
+    // Pending: nothing to print yet.
+    const early = await printLink(code);
+    expect(early.status).toBe(404);
+    expect(early.body.error.code).toBe('kep_document_not_found');
+    expect((await confirm(code)).status).toBe(200);
+
+    const link = await printLink(`${code.slice(0, 4)}-${code.slice(4)}`.toLowerCase());
+    expect(link.status).toBe(200);
+    expect(link.body.download_url).toMatch(/^\/api\/kep-pdf\/[\w-]{48}$/);
+    // Public: the short-lived token is the authorisation.
+    const pdf = await t.app.inject({ method: 'GET', url: link.body.download_url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const sealed = await t.database.db
+      .selectFrom('document_pdfs')
+      .select('sha256')
+      .where('document_id', '=', draft.id)
+      .executeTakeFirstOrThrow();
+    expect(pdf.headers.etag).toBe(`"${sealed.sha256}"`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Later: the code is used for a look-up, still printable at this KEP.
+    expect((await lookup(code)).body.error.code).toBe('kep_code_used');
+    expect((await printLink(code)).status).toBe(200);
+
+    // Recorded as the KEP's staff taking her PDF.
+    await t.app.accessLog.flush();
+    const log = await t.database.db
+      .selectFrom('document_access_log')
+      .select(['kind', 'entity_id', 'staff_role'])
+      .where('document_id', '=', draft.id)
+      .execute();
+    expect(log).toEqual([
+      { kind: 'pdf_download', entity_id: kep, staff_role: 'clerk' },
+      { kind: 'pdf_download', entity_id: kep, staff_role: 'clerk' },
+    ]);
+
+    // The token opens this route only: a citizen's PDF token is refused here, and a KEP token
+    // at the citizen's address.
+    const token = link.body.download_url.split('/').pop() ?? '';
+    expect((await t.app.inject({ method: 'GET', url: `/api/pdf/${token}` })).statusCode).toBe(404);
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/kep-pdf/${tampered}` })).statusCode,
+    ).toBe(404);
+
+    // Another KEP never prints what this one confirmed.
+    await t.database.db
+      .updateTable('entities')
+      .set({ is_kep: true })
+      .where('id', '=', athens)
+      .execute();
+    try {
+      const elsewhere = await printLink(code, athens, tokens.clerkA);
+      expect(elsewhere.status).toBe(404);
+      expect(elsewhere.body.error.code).toBe('kep_document_not_found');
+    } finally {
+      await t.database.db
+        .updateTable('entities')
+        .set({ is_kep: false })
+        .where('id', '=', athens)
+        .execute();
+    }
+
+    // Revoked since: no longer printed, nor through a link made before.
+    await t.database.db
+      .updateTable('documents')
+      .set({ state: 'revoked' })
+      .where('id', '=', draft.id)
+      .execute();
+    expect((await printLink(code)).body.error.code).toBe('kep_document_not_found');
+    expect((await t.app.inject({ method: 'GET', url: link.body.download_url })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses an unknown, malformed or expired code with its own error', async () => {
@@ -278,6 +371,7 @@ describe('in-person confirmation at a KEP', () => {
         path: () => `/api/entity/${kep}/kep/${code}/refuse`,
         json: () => ({ reason: 'x' }),
       },
+      { method: 'POST', path: () => `/api/entity/${kep}/kep/${code}/pdf/token` },
     ] as const;
     for (const route of kepRoutes) {
       await expectMatrix(api, tokens, MATRIX_CALLERS, {

@@ -1,1 +1,1 @@
-export { kepRoutes } from './kep-routes';
+export { kepRoutes, publicKepRoutes } from './kep-routes';

@@ -1,19 +1,26 @@
 import {
+  apiErrorSchema,
+  caseDownloadSchema,
   inPersonCodeSchema,
   kepConfirmBodySchema,
   kepDecisionSchema,
   kepLookupSchema,
   kepRefuseBodySchema,
+  lastInPersonCodeSchema,
 } from '@dilosi/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { docsOf, routeErrors } from '../../lib/route-schemas';
+import { replyWithStoredPdf } from '../../lib/stored-pdf';
+import type { AccessLog } from '../access-log';
 import { requireUser } from '../auth';
+import { pdfFilename } from '../documents';
 import type { IssuanceServices } from '../issuance';
 import { requireEntityClerk } from '../staff';
 import { confirmInPerson, lookupInPersonRequest, refuseInPerson } from './confirm-in-person';
+import { createKepPdfLink } from './create-kep-pdf-link';
 import { getInPersonCode, requestInPersonConfirmation } from './request-in-person';
 
 const docs = docsOf('kep');
@@ -39,7 +46,10 @@ const lookupRateLimit = {
  * entity. An officer is a clerk (or head) of an entity marked `is_kep`; another entity's staff get
  * 403 kep_not_a_kep for their own entity, 404 for one they do not belong to.
  */
-export async function kepRoutes(app: FastifyInstance, services: IssuanceServices) {
+export async function kepRoutes(
+  app: FastifyInstance,
+  services: IssuanceServices & { accessLog: AccessLog },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services.database;
 
@@ -73,9 +83,9 @@ export async function kepRoutes(app: FastifyInstance, services: IssuanceServices
     '/my-declarations/:id/in-person',
     {
       schema: {
-        ...myDocs('The code of a document waiting for confirmation at a KEP'),
+        ...myDocs('The last code of a document sent to a KEP (null when none was asked)'),
         params: documentParams,
-        response: { 200: inPersonCodeSchema, ...routeErrors },
+        response: { 200: lastInPersonCodeSchema, ...routeErrors },
       },
     },
     async (request) => ({
@@ -146,5 +156,62 @@ export async function kepRoutes(app: FastifyInstance, services: IssuanceServices
       });
       return { data };
     },
+  );
+
+  api.post(
+    '/entity/:e/kep/:code/pdf/token',
+    {
+      config: { rateLimit: lookupRateLimit },
+      schema: {
+        ...docs('A download address of the sealed PDF of a document this KEP confirmed'),
+        params: codeParams,
+        response: { 200: caseDownloadSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const access = await requireOfficer(request, request.params.e);
+      const { url, documentId } = await createKepPdfLink(services, {
+        entityId: access.entity.id,
+        code: request.params.code,
+      });
+      // The owner's access log says the KEP's staff took her PDF, like a case's PDF download.
+      services.accessLog.record({
+        documentId,
+        kind: 'pdf_download',
+        entityId: access.entity.id,
+        staffRole: access.roles.includes('head') ? 'head' : 'clerk',
+      });
+      return { download_url: url };
+    },
+  );
+}
+
+/** GET /api/kep-pdf/{token}: public, the short-lived token is the authorisation. */
+export async function publicKepRoutes(app: FastifyInstance, services: IssuanceServices) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/kep-pdf/:token',
+    {
+      schema: {
+        tags: ['kep'],
+        summary: 'Download the sealed PDF a KEP officer prints, by its short-lived token',
+        params: z.object({ token: z.string().max(100) }),
+        produces: ['application/pdf'],
+        response: {
+          200: z.any().describe('The sealed PDF (application/pdf)'),
+          404: apiErrorSchema,
+          410: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      replyWithStoredPdf(reply, services.database, {
+        key: services.pdfTokenKey,
+        purpose: 'kep-pdf',
+        token: request.params.token,
+        // Revoked since the link was made: not printed.
+        issuedOnly: true,
+        filename: (referenceCode, documentId) =>
+          pdfFilename(services.config.REFCODE_ENABLED ? referenceCode : null, documentId),
+      }),
   );
 }

@@ -117,11 +117,14 @@ export async function requestInPersonConfirmation(
   });
 }
 
-/** GET /api/my-declarations/{id}/in-person: the person's code again (after a reload). */
+/**
+ * GET /api/my-declarations/{id}/in-person: the person's code again (after a reload), or why the
+ * officer refused; null when none was asked (the preview asks on every visit: not an error).
+ */
 export async function getInPersonCode(
   services: IssuanceServices,
   input: { user: CurrentUser; documentId: string },
-): Promise<InPersonCode> {
+): Promise<InPersonCode | null> {
   const { db } = services.database;
   const stored = await findOwnedDocument(db, input.documentId, input.user.id);
   if (!stored) throw declarationNotFound();
@@ -130,7 +133,7 @@ export async function getInPersonCode(
     .select(['code', 'expires_at', 'state', 'refusal_reason'])
     .where('document_id', '=', stored.id)
     .executeTakeFirst();
-  if (!row) throw new AppError(404, 'kep_code_not_found');
+  if (!row) return null;
   return {
     code: row.code,
     expires_at: row.expires_at.toISOString(),

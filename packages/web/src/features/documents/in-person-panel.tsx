@@ -20,13 +20,13 @@ export function offersInPerson(document: ApiDocument, isAnonymous: boolean): boo
 
 /**
  * At the preview: the other way to confirm, a code to take to a KEP; and, when an officer
- * refused her last request, why (none asked yet: the server's 404 shows nothing).
+ * refused her last request, why (none asked yet: the server answers null, nothing is shown).
  */
 export function InPersonOffer({ document }: { document: ApiDocument }) {
   const { t } = useTranslation('wizard');
   const errorMessage = useErrorMessage();
   const request = useRequestInPerson();
-  const last = useQuery({ ...inPersonCodeQueryOptions(document.id), retry: false });
+  const last = useQuery(inPersonCodeQueryOptions(document.id));
   const refused = last.data?.state === 'refused' ? last.data : null;
   return (
     <section className="dilosi-in-person" aria-labelledby="in-person-offer">

@@ -50,12 +50,14 @@ describe('confirmation at a KEP, the person’s side', () => {
         current = requested();
         return HttpResponse.json({ data: CODE }, { status: 201 });
       }),
+      // None asked yet: null, not a 404 (the preview asks on every visit).
       http.get(`/api/my-declarations/${DOCUMENT_ID}/in-person`, () =>
-        HttpResponse.json({ data: CODE }),
+        HttpResponse.json({ data: current.state === 'requested' ? CODE : null }),
       ),
     );
     const { user } = renderApp(`/issue/${DOCUMENT_ID}/preview`, { user: ANONYMOUS });
     await screen.findByRole('heading', { level: 2, name: 'Ή επιβεβαίωση σε ΚΕΠ' });
+    expect(screen.queryByText('Το ΚΕΠ δεν επιβεβαίωσε την προηγούμενη αίτησή σας')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Λήψη κωδικού για ΚΕΠ' }));
 
     expect(await screen.findByText('ABCD-EFGH')).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { DashboardEntity, KepLookup } from '@dilosi/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentUrl, renderApp, TEST_APP_CONFIG, TEST_USER } from '../../testing/render-app';
@@ -38,10 +38,27 @@ const kepUrl = `/dashboard/entities/show/${KEP}/kep`;
 function mockKep() {
   const lookedUp: string[] = [];
   const decided: { path: string; body: unknown }[] = [];
+  const printed: string[] = [];
   server.use(
+    http.post(`/api/entity/${KEP}/kep/:code/pdf/token`, ({ params }) => {
+      printed.push(String(params.code));
+      if (params.code === 'UUUUUUUU') {
+        return HttpResponse.json(
+          { error: { code: 'kep_document_not_found', message: 'not here' } },
+          { status: 404 },
+        );
+      }
+      return HttpResponse.json({ download_url: '#kep-pdf' });
+    }),
     http.get('/api/entities', () => HttpResponse.json({ data: [ENTITY] })),
     http.get(`/api/entity/${KEP}/kep/:code`, ({ params }) => {
       lookedUp.push(String(params.code));
+      if (params.code === 'UUUUUUUU' || params.code === 'PPPPPPPP') {
+        return HttpResponse.json(
+          { error: { code: 'kep_code_used', message: 'used' } },
+          { status: 409 },
+        );
+      }
       if (params.code === 'ZZZZZZZZ') {
         return HttpResponse.json(
           { error: { code: 'kep_code_expired', message: 'expired' } },
@@ -55,12 +72,12 @@ function mockKep() {
       return HttpResponse.json({
         data:
           params.decision === 'confirm'
-            ? { state: 'confirmed', reference_code: 'AN1-7K2M-Q4P9' }
+            ? { state: 'confirmed', reference_code: '7KQ2M9XDH3RT0B5C' }
             : { state: 'refused', reference_code: null },
       });
     }),
   );
-  return { lookedUp, decided };
+  return { lookedUp, decided, printed };
 }
 
 /** Issue #37: a KEP officer looks up a person's code, checks her identity and confirms. */
@@ -85,12 +102,46 @@ describe('the KEP officer’s page', () => {
     await user.click(screen.getByRole('radio', { name: 'Διαβατήριο' }));
     await user.type(screen.getByRole('textbox', { name: /Αριθμός αποδεικτικού/ }), 'AB1234567');
     await user.click(screen.getByRole('button', { name: 'Επιβεβαίωση και έκδοση' }));
-    expect(await screen.findByText('Το έγγραφο εκδόθηκε με κωδικό AN1-7K2M-Q4P9.')).toBeTruthy();
+    // The reference code grouped, on one line.
+    const issued = await screen.findByText('7KQ2-M9XD-H3RT-0B5C');
+    expect(issued.className).toBe('dilosi-kep-decision__code');
+    expect(issued.parentElement?.textContent).toBe(
+      'Το έγγραφο εκδόθηκε με κωδικό 7KQ2-M9XD-H3RT-0B5C.',
+    );
     expect(api.decided).toEqual([
       { path: 'ABCDEFGH/confirm', body: { id_type: 'passport', id_number: 'AB1234567' } },
     ]);
+    // She prints the issued document at the counter.
+    await user.click(screen.getByRole('button', { name: 'Εκτύπωση του εγγράφου' }));
+    await waitFor(() => expect(window.location.hash).toBe('#kep-pdf'));
+    expect(api.printed).toEqual(['ABCDEFGH']);
     await user.click(screen.getByRole('button', { name: 'Νέα αναζήτηση' }));
     expect(screen.getByRole('textbox', { name: /Κωδικός/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Εκτύπωση του εγγράφου' })).toBeNull();
+  });
+
+  it('prints a code confirmed earlier, and says so when this KEP did not confirm it', async () => {
+    const api = mockKep();
+    const { user } = renderApp(kepUrl, { user: OFFICER, config: CONFIG });
+    const code = await screen.findByRole('textbox', { name: /Κωδικός/ });
+    await user.type(code, 'PPPP-PPPP');
+    await user.click(screen.getByRole('button', { name: 'Αναζήτηση' }));
+    expect(await screen.findByText('Ο κωδικός έχει ήδη χρησιμοποιηθεί.')).toBeTruthy();
+    expect(screen.getByText(/μπορείτε να εκτυπώσετε ξανά το έγγραφο/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Εκτύπωση του εγγράφου' }));
+    await waitFor(() => expect(api.printed).toEqual(['PPPPPPPP']));
+
+    await user.clear(code);
+    await user.type(code, 'UUUUUUUU');
+    await user.click(screen.getByRole('button', { name: 'Αναζήτηση' }));
+    await user.click(await screen.findByRole('button', { name: 'Εκτύπωση του εγγράφου' }));
+    expect(await screen.findByText(/Κανένα έγγραφο που επιβεβαιώθηκε σε αυτό το ΚΕΠ/)).toBeTruthy();
+    // A pending code offers no printing.
+    await user.clear(code);
+    await user.type(code, 'ABCDEFGH');
+    await user.click(screen.getByRole('button', { name: 'Αναζήτηση' }));
+    await screen.findByText('Δημοτική υπηρεσία');
+    expect(screen.queryByRole('button', { name: 'Εκτύπωση του εγγράφου' })).toBeNull();
   });
 
   it('explains a refused code in the interface language', async () => {

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
   formatAthensDateTime,
   formatKepCode,
+  formatReferenceCode,
   KEP_ID_DOCUMENT_TYPES,
   KEP_ID_NUMBER_MAX,
   KEP_REFUSAL_MAX,
@@ -13,14 +14,68 @@ import {
   type KepIdDocumentType,
   type KepLookup,
 } from '@dilosi/domain';
+import { ApiRequestError } from '../../api/api-client';
 import { useLocale } from '../../i18n/use-locale';
 import { DocumentPreviewView } from '../../ui/document-preview-view';
 import { FieldGroup, RadioGroup, Textarea, TextInput } from '../../ui/form';
 import { PageContainer } from '../../ui/page-container';
 import { PageHeading } from '../../ui/page-heading';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { useDecideKep, useKepLookup } from './api/kep';
+import { useDecideKep, useKepLookup, usePrintKepDocument } from './api/kep';
 import '../../ui/dashboard.css';
+
+/**
+ * The officer prints the document at the counter: its sealed PDF, downloaded through a
+ * short-lived address, only for a code her KEP confirmed.
+ */
+function PrintDocument({
+  entityId,
+  code,
+  children,
+}: {
+  entityId: string;
+  code: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('dashboard');
+  const errorMessage = useErrorMessage();
+  const print = usePrintKepDocument(entityId);
+  return (
+    <>
+      {print.isError ? (
+        <div className="govgr-error-summary" role="alert">
+          <p className="govgr-body">{errorMessage(print.error)}</p>
+        </div>
+      ) : null}
+      <div className="govgr-button-group">
+        <button
+          type="button"
+          className="govgr-btn govgr-btn-primary"
+          disabled={print.isPending}
+          onClick={() => print.mutate(code)}
+        >
+          {t('kep.print')}
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}
+
+/** "Issued with reference code …", the code kept on one line. */
+function IssuedMessage({ code }: { code: string }) {
+  const { t } = useTranslation('dashboard');
+  const message = t('kep.issued', { code });
+  const at = code === '' ? -1 : message.indexOf(code);
+  if (at < 0) return message;
+  return (
+    <>
+      {message.slice(0, at)}
+      <span className="dilosi-kep-decision__code">{code}</span>
+      {message.slice(at + code.length)}
+    </>
+  );
+}
 
 /** The request found: what the person filled in, the identity check, confirm or refuse. */
 function KepRequest({
@@ -65,7 +120,7 @@ function KepRequest({
   return (
     <>
       <h2 className="govgr-heading-m">
-        {t('kep.requestTitle')}: {request.template_title[locale]}
+        {t('kep.requestTitle', { title: request.template_title[locale] })}
       </h2>
       <p className="govgr-hint">
         {formatKepCode(request.code)} ·{' '}
@@ -157,19 +212,35 @@ export function KepPage() {
     setDecision(null);
   };
 
+  const another = (
+    <button type="button" className="govgr-btn govgr-btn-secondary" onClick={reset}>
+      {t('kep.another')}
+    </button>
+  );
+
   return (
     <PageContainer>
       <PageHeading>{t('kep.title')}</PageHeading>
       {decision ? (
-        <div role="status" className="govgr-panel govgr-panel--success dilosi-kep-decision">
-          <p className="govgr-body">
-            {decision.state === 'confirmed'
-              ? t('kep.issued', { code: decision.reference_code ?? '' })
-              : t('kep.refused')}
-          </p>
-          <button type="button" className="govgr-btn govgr-btn-secondary" onClick={reset}>
-            {t('kep.another')}
-          </button>
+        <div className="dilosi-kep-decision">
+          {decision.state === 'confirmed' ? (
+            <div role="status" className="govgr-panel govgr-panel--confirmation">
+              <p className="govgr-panel__body">
+                <IssuedMessage code={formatReferenceCode(decision.reference_code ?? '')} />
+              </p>
+            </div>
+          ) : (
+            <p role="status" className="govgr-body">
+              {t('kep.refused')}
+            </p>
+          )}
+          {decision.state === 'confirmed' && code ? (
+            <PrintDocument entityId={entityId} code={code}>
+              {another}
+            </PrintDocument>
+          ) : (
+            <div className="govgr-button-group">{another}</div>
+          )}
         </div>
       ) : (
         <>
@@ -195,6 +266,15 @@ export function KepPage() {
               {t('kep.lookup')}
             </button>
           </form>
+          {code &&
+          lookup.error instanceof ApiRequestError &&
+          lookup.error.code === 'kep_code_used' ? (
+            // Answered already: if this KEP confirmed it, its document may be printed again.
+            <>
+              <p className="govgr-body">{t('kep.usedHint')}</p>
+              <PrintDocument key={code} entityId={entityId} code={code} />
+            </>
+          ) : null}
           {lookup.data ? (
             <KepRequest
               key={lookup.data.code}

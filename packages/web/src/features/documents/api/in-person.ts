@@ -5,9 +5,15 @@ import { apiFetch } from '../../../api/api-client';
 const enc = encodeURIComponent;
 const url = (id: string) => `/api/my-declarations/${enc(id)}/in-person`;
 
-/** GET /api/my-declarations/{id}/in-person: the code of a request waiting at a KEP (issue #37). */
-export async function getInPersonCode(id: string, signal?: AbortSignal): Promise<InPersonCode> {
-  const body = await apiFetch<{ data: InPersonCode }>(url(id), signal ? { signal } : {});
+/**
+ * GET /api/my-declarations/{id}/in-person: the last code of a document sent to a KEP (issue #37),
+ * waiting or answered; null when none was asked yet.
+ */
+export async function getInPersonCode(
+  id: string,
+  signal?: AbortSignal,
+): Promise<InPersonCode | null> {
+  const body = await apiFetch<{ data: InPersonCode | null }>(url(id), signal ? { signal } : {});
   return body.data;
 }
 

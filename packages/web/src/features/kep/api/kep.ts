@@ -42,3 +42,20 @@ export function useDecideKep(entityId: string) {
     },
   });
 }
+
+/**
+ * POST …/pdf/token: a short-lived address of the sealed PDF of a document this KEP confirmed,
+ * which the browser then downloads for the officer to print at the counter.
+ */
+export async function createKepPdfUrl(entityId: string, code: string) {
+  return apiFetch<{ download_url: string }>(`${base(entityId, code)}/pdf/token`, {
+    method: 'POST',
+  });
+}
+
+export function usePrintKepDocument(entityId: string) {
+  return useMutation({
+    mutationFn: (code: string) => createKepPdfUrl(entityId, code),
+    onSuccess: ({ download_url }) => window.location.assign(download_url),
+  });
+}
