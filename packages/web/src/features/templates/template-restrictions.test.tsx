@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +59,47 @@ describe('restricted templates', () => {
     } finally {
       await i18n.changeLanguage('el');
     }
+  });
+
+  it('a registry that cannot answer: try again, then the template', async () => {
+    let answers = 0;
+    server.use(
+      http.get('/api/templates/translation-declaration', () => {
+        answers += 1;
+        if (answers === 1) {
+          return HttpResponse.json(
+            {
+              error: {
+                code: 'translator_try_later',
+                message: 'x',
+                data: { registry: 'translator', retry: true },
+              },
+            },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json(
+          { error: { code: 'not_certified_translator', message: 'x' } },
+          { status: 403 },
+        );
+      }),
+    );
+    renderApp('/templates/translation-declaration');
+    await screen.findByRole('heading', {
+      level: 1,
+      name: 'Δεν μπορούμε να ελέγξουμε τώρα αν μπορείτε να χρησιμοποιήσετε αυτό το έγγραφο',
+    });
+    expect(
+      screen.getByText(
+        'Δεν ήταν δυνατή η επικοινωνία με το μητρώο πιστοποιημένων μεταφραστών αυτή τη στιγμή. Δοκιμάστε ξανά σε λίγο.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Δοκιμάστε ξανά' }));
+    expect(
+      await screen.findByText(
+        'Το έγγραφο αυτό είναι διαθέσιμο μόνο για πιστοποιημένους μεταφραστές.',
+      ),
+    ).toBeTruthy();
+    expect(answers).toBe(2);
   });
 });
