@@ -170,3 +170,38 @@ describe('registry-kept restrictions', () => {
     expect((await view(maria, 'test-employers')).status).toBe(200);
   });
 });
+
+/**
+ * Issue #37: the catalogue's restricted templates with the demo seed: Maria is a registered
+ * translator, works for the Municipality of Athens (a permitted employer of the transit pass) and
+ * is one of its named veterinarians; Nikos is none of these.
+ */
+describe('the catalogue templates of each restriction', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: RELAXED_LIMITS });
+    api = client(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  it.each([
+    ['certified-translation-declaration', 'not_certified_translator'],
+    ['employee-transit-pass-application', 'no_allowed_work_orgs'],
+    ['stray-animal-care-declaration', 'not_named_operator'],
+  ])('%s: Maria may start it, Nikos is told why (%s)', async (refname, code) => {
+    const maria = await loginAs(t, '100000015');
+    const nikos = await loginAs(t, '100000027');
+    const allowed = await api<{ data: { template: { refname: string } } }>(
+      'GET',
+      `/api/templates/${refname}`,
+      { token: maria },
+    );
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.data.template.refname).toBe(refname);
+    const refused = await api<ErrorBody>('GET', `/api/templates/${refname}`, { token: nikos });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe(code);
+  });
+});
