@@ -46,6 +46,26 @@ describe('a template restricted to certified translators', () => {
     expect(await page.getByRole('link', { name: 'Έναρξη' }).count()).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'template-restricted-translator-el');
+    // The same page in English and French, from the language chooser.
+    for (const [locale, label, heading, reason] of [
+      [
+        'en',
+        'Γλώσσα',
+        'You cannot use this document',
+        'This document is available to certified translators only.',
+      ],
+      [
+        'fr',
+        'Language',
+        'Vous ne pouvez pas utiliser ce document',
+        'Ce document est réservé aux traducteurs certifiés.',
+      ],
+    ] as const) {
+      await page.getByRole('combobox', { name: label }).selectOption(locale);
+      await expect.poll(() => h1(page).textContent()).toBe(heading);
+      expect(await page.getByText(reason).isVisible()).toBe(true);
+      await screenshot(page, `template-restricted-translator-${locale}`);
+    }
     // The refusal is the template's answer (403), expected; nothing else failed.
     expect(
       consoleErrors.filter(
