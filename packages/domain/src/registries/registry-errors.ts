@@ -19,6 +19,9 @@ export const REGISTRY_NAMES = [
   'wallet',
   'property',
   'photo',
+  // The restrictions' registries (issue #37): certified translators, and a person's employers.
+  'translator',
+  'employer',
 ] as const;
 export type RegistryName = (typeof REGISTRY_NAMES)[number];
 

@@ -12,6 +12,8 @@ export const RESOURCE_NAMES = [
   'audit',
   // The named operators of an entity's restricted templates (issue #37).
   'template-operators',
+  // The permitted employers of an entity's restricted templates (issue #37).
+  'template-employers',
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
@@ -25,6 +27,7 @@ export const RESOURCE_ROLES = {
   'recipient-datasets': 'head',
   audit: 'head',
   'template-operators': 'head',
+  'template-employers': 'head',
 } as const satisfies Record<ResourceName, EntityRole>;
 
 export const RESOURCE_FIELD_TYPES = ['text', 'datetime', 'boolean'] as const;

@@ -1,39 +1,51 @@
 import type { Database } from '../db/database';
 
 /**
- * Demo rows of the registry-kept restrictions (issue #37, migration 0049): Maria is a certified
- * translator and works for the Municipality of Athens; Nikos works for a private company;
- * Ioannis is a translator struck off the registry. The lists per template (permitted employers,
- * named operators) are kept by the template's entity; no catalogue template declares them yet.
+ * The demo lists of the restricted catalogue templates (issue #37), kept by the Municipality of
+ * Athens, the entity they name: its staff and those of its legal entity may apply for the
+ * transit pass scheme (permitted employers), and two persons are the contracted veterinarians of
+ * its stray-animal programme (named operators). Who is a certified translator, and who works
+ * where, is the registries' (the simulator's data in modules/registry/simulator-data.ts: Maria is
+ * a translator working for the Municipality, Nikos works for a private company, Ioannis was
+ * struck off).
  */
-export const demoTranslators = [
-  { afm: '100000015', name: 'ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ', revoked: false },
-  { afm: '100000088', name: 'ΙΩΑΝΝΗΣ ΠΑΠΑΓΕΩΡΓΙΟΥ', revoked: true },
+export const demoPermittedEmployers = [
+  {
+    template_refname: 'employee-transit-pass-application',
+    employer_afm: '090025537',
+    employer_name: 'ΔΗΜΟΣ ΑΘΗΝΑΙΩΝ',
+  },
+  {
+    template_refname: 'employee-transit-pass-application',
+    employer_afm: '998877666',
+    employer_name: 'ΚΟΙΝΩΦΕΛΗΣ ΕΠΙΧΕΙΡΗΣΗ ΔΗΜΟΥ ΑΘΗΝΑΙΩΝ',
+  },
 ];
 
-export const demoEmployers = [
-  { afm: '100000015', employer_afm: '090025537', employer_name: 'ΔΗΜΟΣ ΑΘΗΝΑΙΩΝ' },
-  { afm: '100000027', employer_afm: '099999990', employer_name: 'ΔΟΚΙΜΑΣΤΙΚΗ ΙΔΙΩΤΙΚΗ Α.Ε.' },
+export const demoNamedOperators = [
+  { template_refname: 'stray-animal-care-declaration', afm: '100000015' },
+  { template_refname: 'stray-animal-care-declaration', afm: '100000039' },
 ];
+
+const OWNER = 'DIMOS_ATHINAION';
 
 export async function seedDemoRestrictions(database: Database): Promise<void> {
   const { db } = database;
   const at = new Date();
+  const owner = await db
+    .selectFrom('entities')
+    .select('id')
+    .where('codename', '=', OWNER)
+    .executeTakeFirst();
+  if (!owner) return;
   await db
-    .insertInto('certified_translators')
-    .values(
-      demoTranslators.map((t) => ({
-        afm: t.afm,
-        name: t.name,
-        registered_at: at,
-        revoked_at: t.revoked ? at : null,
-      })),
-    )
-    .onConflict((oc) => oc.column('afm').doNothing())
+    .insertInto('template_permitted_employers')
+    .values(demoPermittedEmployers.map((row) => ({ ...row, created_at: at })))
+    .onConflict((oc) => oc.columns(['template_refname', 'employer_afm']).doNothing())
     .execute();
   await db
-    .insertInto('person_employers')
-    .values(demoEmployers)
-    .onConflict((oc) => oc.columns(['afm', 'employer_afm']).doNothing())
+    .insertInto('template_named_operators')
+    .values(demoNamedOperators.map((row) => ({ ...row, entity_id: owner.id, created_at: at })))
+    .onConflict((oc) => oc.columns(['template_refname', 'afm']).doNothing())
     .execute();
 }

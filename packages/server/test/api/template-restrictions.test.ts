@@ -3,13 +3,16 @@ import { loginAs } from '../fixtures/citizens';
 import { client, type ErrorBody } from '../fixtures/http';
 import { LOGIN_TEMPLATES_DIR } from '../fixtures/login-templates';
 import { expectMatrix, loginMatrix, MATRIX_CALLERS, RELAXED_LIMITS } from '../fixtures/matrix';
+import { bindRegistry, noRegistry } from '../../src/modules/registry';
 import { createTestApp, type TestApp } from '../helpers';
 
 /**
  * Issue #37: templates restricted to certified translators, to the staff of permitted employers
- * and to named operators, from the tables of migration 0049 (seeded: Maria is a translator
- * working for the Municipality of Athens, Nikos works for a private company, Ioannis was struck
- * off the translators' registry). Refused on the template (before the wizard) and at creation.
+ * and to named operators. Translators and employers come from the registry port (the built-in
+ * simulator: Maria is a translator working for the Municipality of Athens, Nikos works for a
+ * private company, Ioannis was struck off the translators' registry), or from the tables of
+ * migration 0049 without a registry; the template's lists are kept by its entity. Refused on the
+ * template (before the wizard) and at creation; a registry that cannot answer lets nobody in.
  */
 describe('registry-kept restrictions', () => {
   let t: TestApp;
@@ -19,7 +22,15 @@ describe('registry-kept restrictions', () => {
   let ioannis: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...RELAXED_LIMITS, TEMPLATES_DIR: LOGIN_TEMPLATES_DIR } });
+    t = await createTestApp({
+      env: {
+        ...RELAXED_LIMITS,
+        TEMPLATES_DIR: LOGIN_TEMPLATES_DIR,
+        // One attempt per look-up, and no open circuit to outlive the outage test.
+        REGISTRY_RETRIES: '0',
+        REGISTRY_BREAKER_FAILURES: '1000',
+      },
+    });
     api = client(t.app);
     maria = await loginAs(t, '100000015');
     nikos = await loginAs(t, '100000027');
@@ -103,5 +114,94 @@ describe('registry-kept restrictions', () => {
       // Only citizen B is a named operator.
       expected: [401, 403, 'ok', 403, 403, 403, 403],
     });
+  });
+
+  it('without a registry: the tables kept in its place', async () => {
+    const { port } = t.app.registry;
+    expect(port.isAvailable).toBe(true);
+    bindRegistry(t.database, noRegistry);
+    try {
+      // Tables that disagree with the simulator: the answers below come from them.
+      await t.database.db
+        .insertInto('certified_translators')
+        .values([
+          { afm: '100000027', name: 'ΝΙΚΟΛΑΟΣ', registered_at: new Date(), revoked_at: null },
+          { afm: '100000015', name: 'ΜΑΡΙΑ', registered_at: new Date(), revoked_at: new Date() },
+        ])
+        .execute();
+      await t.database.db
+        .insertInto('person_employers')
+        .values({ afm: '100000027', employer_afm: '090025537', employer_name: 'ΔΗΜΟΣ ΑΘΗΝΑΙΩΝ' })
+        .execute();
+      expect((await view(nikos, 'test-translators')).status).toBe(200);
+      await expectRefused(maria, 'test-translators', 'not_certified_translator');
+      expect((await create(nikos, 'test-employers')).status).toBe(201);
+      await expectRefused(maria, 'test-employers', 'no_work_orgs');
+    } finally {
+      bindRegistry(t.database, port);
+    }
+    expect((await view(maria, 'test-translators')).status).toBe(200);
+  });
+
+  it('a registry that cannot answer: try later, neither let in nor turned away', async () => {
+    const simulator = t.app.registry.simulator;
+    if (!simulator) throw new Error('the simulator runs under DEVEL without REGISTRY_URL');
+    simulator.configure({ failureRate: 1 });
+    try {
+      for (const [refname, code] of [
+        ['test-translators', 'translator_try_later'],
+        ['test-employers', 'employer_try_later'],
+      ] as const) {
+        for (const answer of [await view(maria, refname, 'en'), await create(maria, refname)]) {
+          expect(answer.status).toBe(400);
+          expect(answer.body.error.code).toBe(code);
+          expect(answer.body.error.data).toMatchObject({ retry: true });
+        }
+      }
+      const en = await view(nikos, 'test-translators', 'en');
+      expect(en.body.error.message).toBe(
+        'We cannot reach the registry of certified translators right now. Please try again in a few minutes.',
+      );
+      // The entity's own list needs no registry.
+      expect((await view(nikos, 'test-operators')).status).toBe(200);
+    } finally {
+      simulator.configure({ failureRate: 0 });
+    }
+    expect((await view(maria, 'test-employers')).status).toBe(200);
+  });
+});
+
+/**
+ * Issue #37: the catalogue's restricted templates with the demo seed: Maria is a registered
+ * translator, works for the Municipality of Athens (a permitted employer of the transit pass) and
+ * is one of its named veterinarians; Nikos is none of these.
+ */
+describe('the catalogue templates of each restriction', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: RELAXED_LIMITS });
+    api = client(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  it.each([
+    ['certified-translation-declaration', 'not_certified_translator'],
+    ['employee-transit-pass-application', 'no_allowed_work_orgs'],
+    ['stray-animal-care-declaration', 'not_named_operator'],
+  ])('%s: Maria may start it, Nikos is told why (%s)', async (refname, code) => {
+    const maria = await loginAs(t, '100000015');
+    const nikos = await loginAs(t, '100000027');
+    const allowed = await api<{ data: { template: { refname: string } } }>(
+      'GET',
+      `/api/templates/${refname}`,
+      { token: maria },
+    );
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.data.template.refname).toBe(refname);
+    const refused = await api<ErrorBody>('GET', `/api/templates/${refname}`, { token: nikos });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe(code);
   });
 });

@@ -7,7 +7,7 @@ import { startRegistrySimulator, type RegistrySimulator } from './registry-simul
 
 /** The checks and services that need a registry: named in the start line when there is none. */
 export const REGISTRY_CHECKS_OFF =
-  'no registry (REGISTRY_URL unset): the login name check against the tax registry (vatin_*) and the certified-mobile check are off, steps are not prefilled from registries, and civil-servant-only templates refuse everyone';
+  'no registry (REGISTRY_URL unset): the login name check against the tax registry (vatin_*) and the certified-mobile check are off, steps are not prefilled from registries, and civil-servant-only templates refuse everyone; certified translators and employers are read from the tables kept in their place';
 
 const circuitValues: Record<CircuitState, number> = { closed: 0, half_open: 1, open: 2, off: -1 };
 

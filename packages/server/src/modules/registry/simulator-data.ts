@@ -3,8 +3,9 @@ import type { RegistryRecord } from './registry-port';
 
 /**
  * The simulator's own registries beside the demo persons (which it reads from the seeded
- * `persons` table): vehicles by plate, and students, properties, birth and criminal records by
- * tax number. Demo data with real-format numbers: served only under DEVEL.
+ * `persons` table): vehicles by plate, and students, properties, birth and criminal records,
+ * certified translators and employers by tax number. Demo data with real-format numbers: served
+ * only under DEVEL.
  */
 export const simulatorRecords: Partial<Record<RegistryName, Record<string, RegistryRecord>>> = {
   vehicle: {
@@ -73,6 +74,34 @@ export const simulatorRecords: Partial<Record<RegistryName, Record<string, Regis
       afm: '100000027',
       record_status: 'ΛΕΥΚΟ',
       record_office: 'ΕΙΣΑΓΓΕΛΙΑ ΠΡΩΤΟΔΙΚΩΝ ΘΕΣΣΑΛΟΝΙΚΗΣ',
+    },
+  },
+  // Issue #37: Maria is a certified translator; Ioannis was struck off the registry.
+  translator: {
+    '100000015': {
+      afm: '100000015',
+      name: 'ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ',
+      status: 'registered',
+      registered_at: '2012-09-14',
+      languages: 'EN, FR',
+    },
+    '100000088': {
+      afm: '100000088',
+      name: 'ΙΩΑΝΝΗΣ ΠΑΠΑΓΕΩΡΓΙΟΥ',
+      status: 'struck_off',
+      registered_at: '2009-02-03',
+      languages: 'DE',
+    },
+  },
+  // Issue #37: a person's employers (a list, the one attribute that is not flat).
+  employer: {
+    '100000015': {
+      afm: '100000015',
+      employers: [{ afm: '090025537', name: 'ΔΗΜΟΣ ΑΘΗΝΑΙΩΝ' }],
+    },
+    '100000027': {
+      afm: '100000027',
+      employers: [{ afm: '099999999', name: 'ΔΟΚΙΜΑΣΤΙΚΗ ΙΔΙΩΤΙΚΗ Α.Ε.' }],
     },
   },
 };

@@ -15,6 +15,7 @@ import {
   templatePermissionsInfo,
 } from './template-permissions-resource';
 import { runTemplateOperatorsAction, templateOperatorsInfo } from './template-operators-resource';
+import { runTemplateEmployersAction, templateEmployersInfo } from './template-employers-resource';
 
 type Resource = {
   info: (catalog: TemplateCatalog) => ResourceInfo;
@@ -45,6 +46,10 @@ const RESOURCES = {
   'template-operators': {
     info: templateOperatorsInfo,
     run: runTemplateOperatorsAction,
+  },
+  'template-employers': {
+    info: templateEmployersInfo,
+    run: runTemplateEmployersAction,
   },
 } satisfies Record<ResourceName, Resource>;
 

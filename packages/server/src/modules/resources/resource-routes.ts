@@ -25,7 +25,13 @@ const errors = {
   409: apiErrorSchema,
   422: apiErrorSchema,
 };
-const params = z.object({ gate: z.string().max(64), resource: z.string().max(64) });
+const params = z.object({
+  gate: z.string().max(64),
+  resource: z
+    .string()
+    .max(64)
+    .describe(`One of: ${RESOURCE_NAMES.join(', ')}`),
+});
 
 const isResourceName = (name: string): name is ResourceName =>
   (RESOURCE_NAMES as readonly string[]).includes(name);

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { requireClaims, type CurrentUser } from '../auth';
 import type { TemplateCatalog } from './template-catalog';
 import { registryOf } from '../registry';
+import { employersOf, isCertifiedTranslator } from './restriction-lookups';
 
 /**
  * The template of a refname as a citizen may use it: 404 template_not_found (unknown, or a
@@ -24,9 +25,8 @@ export function findUsableTemplate(catalog: TemplateCatalog, refname: string): T
 /**
  * The restrictions of a template for a logged-in user, in this order: named operators and
  * anonymous use (403 template_not_accessible), tax-number ending
- * (template_not_accessible_for_afm_ending), civil servants (not_civil_servant), the lists kept
- * in the database (certified translators, permitted employers, named operators: see
- * checkRegistryRestrictions), then the required claims (missing_required_claims with
+ * (template_not_accessible_for_afm_ending), civil servants (not_civil_servant), certified
+ * translators, permitted employers and named operators (see checkRegistryRestrictions), then the required claims (missing_required_claims with
  * data.claims).
  */
 export async function checkTemplateAccess(
@@ -54,11 +54,13 @@ export async function checkTemplateAccess(
 }
 
 /**
- * The restrictions kept in tables (issue #37, migration 0049), each with its code (403):
- * `certified_translators`, a translator in the registry not struck off (not_certified_translator);
- * `permitted_employers`, an employer of the person (no_work_orgs without one) in the template's
- * list (no_allowed_work_orgs); `named_operators`, the person in the list its entity keeps
- * (not_named_operator). A session without a tax number (anonymous) meets none of them.
+ * The restrictions of issue #37, each with its code (403): `certified_translators`, a translator
+ * in the registry not struck off (not_certified_translator); `permitted_employers`, an employer
+ * of the person (no_work_orgs without one) in the template's list (no_allowed_work_orgs);
+ * `named_operators`, the person in the list its entity keeps (not_named_operator). Translators
+ * and employers come from the registry port, or from the tables kept in their place without one
+ * (restriction-lookups.ts); a registry that cannot answer is its `*_try_later`. A session without
+ * a tax number (anonymous) meets none of them.
  */
 async function checkRegistryRestrictions(
   database: Database,
@@ -67,25 +69,11 @@ async function checkRegistryRestrictions(
 ): Promise<void> {
   const { certified_translators, permitted_employers, named_operators } = template.restrictions;
   const { db } = database;
-  if (certified_translators) {
-    const translator = afm
-      ? await db
-          .selectFrom('certified_translators')
-          .select('afm')
-          .where('afm', '=', afm)
-          .where('revoked_at', 'is', null)
-          .executeTakeFirst()
-      : undefined;
-    if (!translator) throw new AppError(403, 'not_certified_translator');
+  if (certified_translators && !(afm && (await isCertifiedTranslator(database, afm)))) {
+    throw new AppError(403, 'not_certified_translator');
   }
   if (permitted_employers) {
-    const employers = afm
-      ? await db
-          .selectFrom('person_employers')
-          .select('employer_afm')
-          .where('afm', '=', afm)
-          .execute()
-      : [];
+    const employers = afm ? await employersOf(database, afm) : [];
     if (employers.length === 0) throw new AppError(403, 'no_work_orgs');
     const permitted = await db
       .selectFrom('template_permitted_employers')
@@ -94,7 +82,7 @@ async function checkRegistryRestrictions(
       .where(
         'employer_afm',
         'in',
-        employers.map((employer) => employer.employer_afm),
+        employers.map((employer) => employer.afm),
       )
       .executeTakeFirst();
     if (!permitted) throw new AppError(403, 'no_allowed_work_orgs');

@@ -14,7 +14,7 @@ import { PageSkeleton } from '../../ui/page-skeleton';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useCreateDocument } from './api/create-document';
 import { useTemplate } from './api/get-template';
-import { TemplateErrorView } from './template-error-view';
+import { isRestriction, TemplateErrorView } from './template-error-view';
 import type { IdentityLocationState } from './identity-confirmation-page';
 import { useTemplateQuery } from './template-query';
 import './templates.css';
@@ -35,7 +35,15 @@ export function CreateDocumentPage() {
   const template = useTemplate(refname);
 
   if (isUserPending || template.isPending) return <PageSkeleton />;
-  if (template.isError) return <TemplateErrorView error={template.error} refname={refname} />;
+  if (template.isError) {
+    return (
+      <TemplateErrorView
+        error={template.error}
+        refname={refname}
+        onRetry={() => void template.refetch()}
+      />
+    );
+  }
   if (!user) {
     const login = paths.auth.login.getHref({
       next: `${location.pathname}${location.search}`,
@@ -170,13 +178,8 @@ function CreatingDocument({
       apiError !== null &&
       apiError.status < 500 &&
       apiError.status !== 404 &&
-      ![
-        'template_disabled',
-        'missing_required_claims',
-        'template_not_accessible',
-        'template_not_accessible_for_afm_ending',
-        'not_civil_servant',
-      ].includes(apiError.code);
+      !['template_disabled', 'missing_required_claims'].includes(apiError.code) &&
+      !isRestriction(apiError.code);
     if (apiError && !isLocal)
       return <TemplateErrorView error={apiError} refname={template.refname} />;
     const message = errorMessage(error, apiError ? t('create.failed') : t('create.captchaFailed'));

@@ -20,16 +20,27 @@ const RESTRICTIONS = [
 ] as const;
 type Restriction = (typeof RESTRICTIONS)[number];
 
-function isRestriction(code: string): code is Restriction {
+/** A refusal of the template for this user (the template page says why, instead of starting). */
+export function isRestriction(code: string): code is Restriction {
   return (RESTRICTIONS as readonly string[]).includes(code);
 }
 
 /**
  * What a template answer that is not the template means for the citizen (spec sections 2, 6
  * and 8): disabled → the disabled-template page; a restriction → why they cannot use it; missing
- * claims → log in another way. Anything else (404, 5xx) is thrown to the error boundary.
+ * claims → log in another way; a registry the restriction needs that cannot answer now
+ * (`*_try_later`, `data.retry`) → try again. Anything else (404, 5xx) is thrown to the error
+ * boundary.
  */
-export function TemplateErrorView({ error, refname }: { error: unknown; refname: string }) {
+export function TemplateErrorView({
+  error,
+  refname,
+  onRetry,
+}: {
+  error: unknown;
+  refname: string;
+  onRetry?: () => void;
+}) {
   const { t } = useTranslation('wizard');
   const errorMessage = useErrorMessage();
   const location = useLocation();
@@ -65,6 +76,19 @@ export function TemplateErrorView({ error, refname }: { error: unknown; refname:
           <p className="govgr-body">{t('restricted.otherAccount')}</p>
         )}
         <HomeLink />
+      </PageContainer>
+    );
+  }
+
+  const isRetryable = (error.data as { retry?: unknown } | undefined)?.retry === true;
+  if (isRetryable && onRetry) {
+    return (
+      <PageContainer>
+        <PageHeading>{t('restricted.tryLaterTitle')}</PageHeading>
+        <p className="govgr-body-l">{errorMessage(error)}</p>
+        <button type="button" className="govgr-btn govgr-btn-primary" onClick={onRetry}>
+          {t('create.retry')}
+        </button>
       </PageContainer>
     );
   }

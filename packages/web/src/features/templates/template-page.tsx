@@ -50,7 +50,15 @@ export function TemplatePage() {
   const template = useTemplate(refname);
 
   if (template.isPending || isUserPending) return <PageSkeleton />;
-  if (template.isError) return <TemplateErrorView error={template.error} refname={refname} />;
+  if (template.isError) {
+    return (
+      <TemplateErrorView
+        error={template.error}
+        refname={refname}
+        onRetry={() => void template.refetch()}
+      />
+    );
+  }
 
   const data = template.data;
   if (pathname.endsWith('/')) {

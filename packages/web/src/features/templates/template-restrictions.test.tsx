@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { PublicTemplate } from '@dilosi/domain';
 import { renderApp } from '../../testing/render-app';
 import { server } from '../../testing/setup';
 
@@ -58,5 +60,99 @@ describe('restricted templates', () => {
     } finally {
       await i18n.changeLanguage('el');
     }
+  });
+
+  it('a registry that cannot answer: try again, then the template', async () => {
+    let answers = 0;
+    server.use(
+      http.get('/api/templates/translation-declaration', () => {
+        answers += 1;
+        if (answers === 1) {
+          return HttpResponse.json(
+            {
+              error: {
+                code: 'translator_try_later',
+                message: 'x',
+                data: { registry: 'translator', retry: true },
+              },
+            },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json(
+          { error: { code: 'not_certified_translator', message: 'x' } },
+          { status: 403 },
+        );
+      }),
+    );
+    renderApp('/templates/translation-declaration');
+    await screen.findByRole('heading', {
+      level: 1,
+      name: 'Δεν μπορούμε να ελέγξουμε τώρα αν μπορείτε να χρησιμοποιήσετε αυτό το έγγραφο',
+    });
+    expect(
+      screen.getByText(
+        'Δεν ήταν δυνατή η επικοινωνία με το μητρώο πιστοποιημένων μεταφραστών αυτή τη στιγμή. Δοκιμάστε ξανά σε λίγο.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Δοκιμάστε ξανά' }));
+    expect(
+      await screen.findByText(
+        'Το έγγραφο αυτό είναι διαθέσιμο μόνο για πιστοποιημένους μεταφραστές.',
+      ),
+    ).toBeTruthy();
+    expect(answers).toBe(2);
+  });
+
+  it('at creation too: the reason, not a failure to retry', async () => {
+    const text = (el: string) => ({ el, en: el, fr: el });
+    const template: PublicTemplate = {
+      refname: 'employee-transit-pass-application',
+      version: 1,
+      code: 'KM1',
+      type: 'application',
+      shortname: text('Κάρτα μετακίνησης εργαζομένων'),
+      title: text('Αίτηση εργαζομένου για επιδοτούμενη κάρτα μετακίνησης'),
+      description: text('Για το προσωπικό των εργοδοτών του προγράμματος.'),
+      enabled: true,
+      collectable: false,
+      confirm_identity: false,
+      anonymous: false,
+      captcha_required: false,
+      anonymous_confirmation: [],
+      required_claims: [],
+      login_endpoint: null,
+      'intro-step': null,
+      'steps-order': ['pass', 'recipient', 'preview', 'confirm'],
+      'wizard-steps': [
+        text('Στοιχεία'),
+        text('Παραλήπτης'),
+        text('Προεπισκόπηση'),
+        text('Κωδικός'),
+      ],
+      steps: [],
+    };
+    server.use(
+      http.get(`/api/templates/${template.refname}`, () =>
+        HttpResponse.json({ data: { template } }),
+      ),
+      http.post('/api/my-declarations/', () =>
+        HttpResponse.json(
+          { error: { code: 'no_allowed_work_orgs', message: 'x' } },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderApp(`/templates/${template.refname}/create`);
+    await screen.findByRole('heading', {
+      level: 1,
+      name: 'Δεν μπορείτε να χρησιμοποιήσετε αυτό το έγγραφο',
+    });
+    expect(
+      screen.getByText(
+        'Κανένας από τους φορείς απασχόλησής σας δεν μπορεί να χρησιμοποιήσει αυτό το έγγραφο.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Δοκιμάστε ξανά' })).toBeNull();
   });
 });
