@@ -19,10 +19,10 @@ const HEAD = /ΚΩΝΣΤΑΝΤΙΝΟΣ ΙΩΑΝΝΙΔΗΣ/;
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 async function checkScreen(page: Page, name: string, width: number) {
+  await screenshot(page, `toolbox-${name}-${width}-fr`);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
   expect(await hasHorizontalScroll(page), `${name} scrolls sideways at ${width} px`).toBe(false);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  await screenshot(page, `toolbox-${name}-${width}-fr`);
 }
 
 describe('the toolbox in French', () => {
@@ -56,7 +56,7 @@ describe('the toolbox in French', () => {
       await checkScreen(page, 'bin', width);
 
       await page.goto(`${entity}/opinions`);
-      await expect.poll(() => h1(page).textContent()).toBe('Avis');
+      await expect.poll(() => h1(page).textContent()).toBe('Avis qui nous sont demandés');
       await checkScreen(page, 'opinions', width);
 
       await page.goto(`${entity}/inbox/list/all`);
