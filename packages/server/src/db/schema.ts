@@ -109,6 +109,8 @@ export type SessionsTable = {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** An anonymous session's template, the only one it reaches (migration 0054). */
+  template: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type LoginAttemptsTable = {
@@ -141,6 +143,8 @@ export type LoginCodesTable = {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** The template an anonymous login was started for (migration 0054). */
+  template: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type LoginThrottleTable = {

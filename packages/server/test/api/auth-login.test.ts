@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sha256Hex } from '../../src/modules/auth/secure-random';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/clock';
 import {
@@ -192,6 +193,30 @@ describe('login through the built-in identity provider', () => {
     });
     // No name to show, not its UUID (issue #37).
     expect(user.display_name).toBeNull();
+  });
+
+  it('an anonymous login started for a template keeps it in its session, its only template', async () => {
+    const { token } = await loginToken(
+      '/api/anon_login/?template=anonymous-complaint&next=/templates/anonymous-complaint/create',
+      { anonymous: true },
+    );
+    const session = await t.database.db
+      .selectFrom('sessions')
+      .select('template')
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirstOrThrow();
+    expect(session.template).toBe('anonymous-complaint');
+    expect((await api('/api/templates/anonymous-complaint', bearer(token))).status).toBe(200);
+    // A citizen's login keeps none.
+    const { token: citizen } = await loginToken('/api/login?template=anonymous-complaint', {
+      afm: '100000015',
+    });
+    const citizenSession = await t.database.db
+      .selectFrom('sessions')
+      .select('template')
+      .where('token_hash', '=', sha256Hex(citizen))
+      .executeTakeFirstOrThrow();
+    expect(citizenSession.template).toBeNull();
   });
 
   describe('every login error lands on /login?error_code=… keeping next', () => {

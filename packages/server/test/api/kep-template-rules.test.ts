@@ -123,4 +123,24 @@ describe('a template’s anonymous confirmation: KEP only, captcha only', () => 
     expect(issued.status).toBe(200);
     expect(issued.body.data.document.state).toBe('issued');
   });
+
+  it('an anonymous session started for one template reaches only that one', async () => {
+    const token = await loginAnonymously(t, 'kep-rules-own-template', 'test-captcha-only');
+    const own = await api('GET', '/api/templates/test-captcha-only', { token });
+    expect(own.status).toBe(200);
+    const other = await api<ErrorBody>('GET', '/api/templates/test-in-person-only', { token });
+    expect(other.status).toBe(403);
+    expect(other.body.error.code).toBe('anonymous_scope');
+    const created = await api<ErrorBody>('POST', '/api/my-declarations/', {
+      token,
+      json: { document: { template: 'test-in-person-only', statements: {} } },
+    });
+    expect(created.status).toBe(403);
+    expect(created.body.error.code).toBe('anonymous_scope');
+    // Started without a template, a session may begin any anonymous one.
+    const free = await loginAnonymously(t, 'kep-rules-any-template');
+    expect((await api('GET', '/api/templates/test-in-person-only', { token: free })).status).toBe(
+      200,
+    );
+  });
 });

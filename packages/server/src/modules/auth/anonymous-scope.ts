@@ -9,8 +9,9 @@ import { AppError } from '../../lib/app-error';
 type TemplateCatalog = { find(refname: string): { anonymous?: boolean } | undefined };
 
 /**
- * What an anonymous session reaches (spec: anonymous use; issue #37): the anonymous templates,
- * and its own document through the document routes (each route checks the owner) until it is
+ * What an anonymous session reaches (spec: anonymous use; issue #37): the anonymous template
+ * its login was started for (any anonymous template when it was started without one), and its
+ * own document through the document routes (each route checks the owner) until it is
  * issued, when only reading it and downloading its PDF remain (not sharing, sending or keeping
  * it in a vault). Everything else (vault, messages, the
  * dashboard, other templates, the profile…) is 403 `anonymous_scope`. Routes open to everyone
@@ -52,7 +53,8 @@ export function anonymousScopeHook(catalog: TemplateCatalog, database: Database)
     if (ALWAYS.has(key)) return;
     if (route === '/api/templates/:refname') {
       const { refname } = request.params as { refname?: string };
-      if (catalog.find(refname ?? '')?.anonymous) return;
+      const own = !user.anonymousTemplate || user.anonymousTemplate === refname;
+      if (own && catalog.find(refname ?? '')?.anonymous) return;
       throw new AppError(403, 'anonymous_scope');
     }
     if (DOCUMENT_ROUTE.test(route)) {

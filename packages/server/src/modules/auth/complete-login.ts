@@ -173,6 +173,8 @@ async function completeLogin(
         provider,
         claims: JSON.stringify(sessionClaims),
         is_admin: isAdmin,
+        // An anonymous session reaches only the template its login was started for.
+        template: identity.kind === 'anonymous' ? attempt.template : null,
         binding_hash: attempt.binding_hash,
         verifier_challenge: attempt.verifier_challenge,
         created_at: at,

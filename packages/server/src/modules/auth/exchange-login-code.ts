@@ -86,6 +86,7 @@ export async function exchangeLoginCodeRoute(app: FastifyInstance, services: Aut
         isAdmin: login.is_admin,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
+        template: login.template,
       });
       const current = await sessions.find(token);
       if (!current) throw new Error('a session just made was not found');

@@ -15,6 +15,11 @@ export type CurrentUser = {
   /** This session came from the admin login and may use the dashboard. */
   isAdmin: boolean;
   isAnonymous: boolean;
+  /**
+   * The one template an anonymous session may use: the one its login was started for (null
+   * for any other session, or an anonymous login started without one).
+   */
+  anonymousTemplate: string | null;
 };
 
 export type SessionOptions = { ttlSeconds: number; idleSeconds: number };
@@ -36,7 +41,8 @@ const FIND_SESSION_SQL = `
          sessions.provider as session_provider,
          sessions.claims as session_claims,
          sessions.is_admin as session_is_admin,
-         sessions.last_seen_at as session_last_seen_at
+         sessions.last_seen_at as session_last_seen_at,
+         sessions.template as session_template
     from sessions
     join users on users.id = sessions.user_id
    where sessions.token_hash = $1
@@ -50,6 +56,7 @@ type SessionRow = User & {
   session_claims: string[];
   session_is_admin: boolean;
   session_last_seen_at: Date | string;
+  session_template: string | null;
 };
 
 /**
@@ -69,6 +76,8 @@ export class SessionStore {
     isAdmin: boolean;
     ip: string | null;
     userAgent: string | null;
+    /** An anonymous login's template (login_codes.template). */
+    template?: string | null;
   }): Promise<{ token: string; expiresAt: Date }> {
     const token = randomToken(32);
     const at = now();
@@ -86,6 +95,7 @@ export class SessionStore {
         created_at: at,
         last_seen_at: at,
         expires_at: expiresAt,
+        template: input.template ?? null,
       })
       .execute();
     return { token, expiresAt };
@@ -108,6 +118,7 @@ export class SessionStore {
       session_claims: sessionClaims,
       session_is_admin: sessionIsAdmin,
       session_last_seen_at: lastSeenAt,
+      session_template: sessionTemplate,
       ...record
     } = row;
     if (at.getTime() - new Date(lastSeenAt).getTime() > TOUCH_AFTER_MS) {
@@ -129,6 +140,7 @@ export class SessionStore {
       claims: [...claims],
       isAdmin: sessionIsAdmin && record.is_admin,
       isAnonymous: record.anonymous_subject !== null,
+      anonymousTemplate: record.anonymous_subject !== null ? sessionTemplate : null,
     };
   }
 

@@ -24,7 +24,8 @@ export function findUsableTemplate(catalog: TemplateCatalog, refname: string): T
 
 /**
  * The restrictions of a template for a logged-in user, in this order: named operators and
- * anonymous use (403 template_not_accessible), tax-number ending
+ * anonymous use (403 template_not_accessible; another template than an anonymous session's
+ * own: 403 anonymous_scope), tax-number ending
  * (template_not_accessible_for_afm_ending), civil servants (not_civil_servant), certified
  * translators, permitted employers and named operators (see checkRegistryRestrictions), then the required claims (missing_required_claims with
  * data.claims).
@@ -37,6 +38,10 @@ export async function checkTemplateAccess(
   const afm = user.record.afm;
   const { allowed_afms, afm_endings, civil_servants_only } = template.restrictions;
   if (user.isAnonymous && !template.anonymous) throw new AppError(403, 'template_not_accessible');
+  // An anonymous session reaches only the template its login was started for (issue #37).
+  if (user.anonymousTemplate && user.anonymousTemplate !== template.refname) {
+    throw new AppError(403, 'anonymous_scope');
+  }
   if (allowed_afms && (!afm || !allowed_afms.includes(afm))) {
     throw new AppError(403, 'template_not_accessible');
   }
