@@ -13,8 +13,10 @@
 // Run: node --import tsx bench/registry-wizards.ts
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/dilosi_bench_registry (dropped and created)
 //   WIZARDS=200 REGISTRY_DELAY_MS=2000 OTHERS=8 PHASE_SECONDS=20 ROUNDS=2
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
+import fs from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
@@ -31,6 +33,12 @@ const databaseUrl =
 const wizards = Number(process.env.WIZARDS ?? 200);
 const delayMs = Number(process.env.REGISTRY_DELAY_MS ?? 2_000);
 const others = Number(process.env.OTHERS ?? 8);
+/**
+ * With OTHERS_RATE (requests a second), the other requests arrive at that fixed rate (open
+ * loop), each timed from when it was due, instead of OTHERS clients one request after the
+ * other (closed loop, which keeps the API saturated: any other work then shows as their wait).
+ */
+const othersRate = Number(process.env.OTHERS_RATE ?? 0);
 const phaseSeconds = Number(process.env.PHASE_SECONDS ?? 20);
 const rounds = Number(process.env.ROUNDS ?? 2);
 const port = Number(process.env.BENCH_PORT ?? 18_473);
@@ -58,7 +66,22 @@ async function recreateDatabase(): Promise<void> {
 
 /** The API process: the app on PostgreSQL, its job queue working, two sessions made directly. */
 async function apiProcess(registryUrl: string): Promise<void> {
-  const database = await openDatabase({ kind: 'postgres', connectionString: databaseUrl });
+  const database = await openDatabase({
+    kind: 'postgres',
+    connectionString: databaseUrl,
+    poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  });
+  // The event loop's delay, asked for by the bench at the end of each phase.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  process.on('message', (message) => {
+    if (message !== 'event-loop') return;
+    process.send?.({
+      event_loop_p99_ms: Math.round(loop.percentile(99) / 1e5) / 10,
+      event_loop_max_ms: Math.round(loop.max / 1e5) / 10,
+    });
+    loop.reset();
+  });
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -70,7 +93,7 @@ async function apiProcess(registryUrl: string): Promise<void> {
     PUBLIC_URL: base,
     REGISTRY_URL: registryUrl,
     // The wait is the registry's; the bench measures what it does to the others, not retries.
-    REGISTRY_TIMEOUT_MS: String(delayMs * 3),
+    REGISTRY_TIMEOUT_MS: String(Math.max(1_000, delayMs * 3)),
   });
   const app = await buildApp({ config, database, jobs: null });
   app.jobs = await startJobQueue(database, {
@@ -158,6 +181,34 @@ async function otherClient(token: string, until: number, stats: Stats): Promise<
   }
 }
 
+/** The other requests at `othersRate` a second until `until`, each timed from when it was due. */
+async function otherArrivals(token: string, until: number, stats: Stats): Promise<void> {
+  const paths = ['/api/users/me', '/api/citizen-declarations', '/api/templates?limit=10'];
+  const interval = 1_000 / othersRate;
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; Date.now() < until; i += 1) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const path = paths[i % paths.length] ?? '/api/users/me';
+    pending.push(
+      call(token, 'GET', path).then(
+        ({ status }) => {
+          if (status >= 400) {
+            stats.failures += 1;
+            stats.failed[`${status} ${path}`] = (stats.failed[`${status} ${path}`] ?? 0) + 1;
+          } else stats.ms.push(performance.now() - due);
+        },
+        () => {
+          stats.failures += 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+}
+
 type WizardStats = { lookups: number; lookupMs: number[]; failures: number; requests: number };
 
 /** One citizen's wizard, again and again until `until`: draft, look-ups, polls, delete. */
@@ -207,13 +258,49 @@ const percentile = (values: number[], p: number): number => {
 };
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-async function phase(tokens: Tokens, withWizards: boolean) {
+/** A process's CPU time so far (user + system), in ms, from /proc (Linux). */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command's name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+
+type EventLoop = { event_loop_p99_ms: number; event_loop_max_ms: number };
+
+/** The API process's event-loop delay since it was last asked (and a new count from now). */
+function eventLoopOf(worker: Worker): Promise<EventLoop> {
+  return new Promise((resolve) => {
+    const listener = (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !('event_loop_p99_ms' in message)) {
+        return;
+      }
+      worker.off('message', listener);
+      resolve(message as EventLoop);
+    };
+    worker.on('message', listener);
+    worker.send('event-loop');
+  });
+}
+
+async function phase(tokens: Tokens, withWizards: boolean, worker: Worker) {
+  const apiPid = worker.process.pid ?? 0;
+  await eventLoopOf(worker);
   const until = Date.now() + phaseSeconds * 1_000;
+  // Where the two cores go: the API process, and this one (the clients and the simulator).
+  const apiCpuBefore = processCpuMs(apiPid);
+  const benchCpuBefore = process.cpuUsage();
   const stats: Stats = { ms: [], failures: 0, failed: {} };
   const wizardStats: WizardStats = { lookups: 0, lookupMs: [], failures: 0, requests: 0 };
   const load1Before = os.loadavg()[0] ?? 0;
   await Promise.all([
-    ...Array.from({ length: others }, () => otherClient(tokens.other, until, stats)),
+    ...(othersRate > 0
+      ? [otherArrivals(tokens.other, until, stats)]
+      : Array.from({ length: others }, () => otherClient(tokens.other, until, stats))),
     ...(withWizards
       ? Array.from({ length: wizards }, async (_, i) => {
           // The wizards' pages open spread over the first two seconds.
@@ -240,6 +327,16 @@ async function phase(tokens: Tokens, withWizards: boolean) {
         }
       : {}),
     load_average_before: round1(load1Before),
+    ...(await eventLoopOf(worker)),
+    api_cpu_percent: Math.round(
+      ((processCpuMs(apiPid) - apiCpuBefore) / (phaseSeconds * 1000)) * 100,
+    ),
+    bench_cpu_percent: Math.round(
+      ((process.cpuUsage(benchCpuBefore).user + process.cpuUsage(benchCpuBefore).system) /
+        1000 /
+        (phaseSeconds * 1000)) *
+        100,
+    ),
   };
 }
 
@@ -256,11 +353,11 @@ async function main(): Promise<void> {
   });
   const results = [];
   // A warm-up of the other requests, not counted.
-  await phase(tokens, false);
+  await phase(tokens, false, worker);
   for (let i = 0; i < rounds; i += 1) {
-    const reference = await phase(tokens, false);
+    const reference = await phase(tokens, false, worker);
     // Let the queue drain between phases: no look-up of a phase runs into the next one.
-    const loaded = await phase(tokens, true);
+    const loaded = await phase(tokens, true, worker);
     await sleep(delayMs * 2);
     results.push({
       round: i + 1,
@@ -280,7 +377,7 @@ async function main(): Promise<void> {
         bench: 'registry-wizards',
         wizards,
         registry_delay_ms: delayMs,
-        other_clients: others,
+        other_clients: othersRate > 0 ? `open loop, ${othersRate} requests/s` : others,
         phase_seconds: phaseSeconds,
         budget: 'p99 of other requests with wizards ≤ 1.2 × the reference p99 of the same run',
         cpus: os.cpus().length,
