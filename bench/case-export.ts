@@ -13,7 +13,6 @@ import { fork } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { inboxQuerySchema, nameKey } from '@dilosi/domain';
 import { DEFAULT_TEMPLATES_DIR } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/db/database';
@@ -29,6 +28,7 @@ import {
   storeTemplates,
   TemplateCatalog,
 } from '../packages/server/src/modules/templates';
+import { ensureDatabase } from './bench-database';
 
 const databaseUrl =
   process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dilosi_bench_export';
@@ -44,21 +44,6 @@ const TEMPLATES = [
   'school-trip-consent',
 ] as const;
 const NAMES = ['ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ', 'ΓΕΩΡΓΙΟΣ ΒΛΑΧΟΣ', 'ΕΛΕΝΗ ΟΙΚΟΝΟΜΟΥ', 'ΝΙΚΟΛΑΟΣ ΜΑΚΡΗΣ'];
-
-async function ensureDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-}
 
 const open = () => openDatabase({ kind: 'postgres', connectionString: databaseUrl, poolSize: 4 });
 

@@ -14,7 +14,6 @@
 import cluster from 'node:cluster';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { nameKey } from '@dilosi/domain';
 import { buildApp } from '../packages/server/src/app';
 import { DEFAULT_TEMPLATES_DIR, loadConfig } from '../packages/server/src/config';
@@ -22,6 +21,7 @@ import { EXTERNAL_LOGINS } from '../packages/server/test/external-logins';
 import { openDatabase } from '../packages/server/src/db/database';
 import { migrate } from '../packages/server/src/db/migrate';
 import { loadCatalog, storeTemplates } from '../packages/server/src/modules/templates';
+import { ensureDatabase } from './bench-database';
 
 const databaseUrl =
   process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dilosi_bench_inbox';
@@ -73,21 +73,6 @@ const TEMPLATES = [
   ['application-attachments', 'Αίτηση με συνημμένα'],
   ['school-trip-consent', 'Συναίνεση για σχολική εκδρομή'],
 ] as const;
-
-async function ensureDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Seeds the entities, the bench clerk (is_admin, clerk of all) and the cases; idempotent. */
 async function seed(): Promise<{ bigEntity: string; seconds: number }> {

@@ -20,6 +20,7 @@ import { loadConfig } from '../packages/server/src/config';
 import { EXTERNAL_LOGINS } from '../packages/server/test/external-logins';
 import { openDatabase } from '../packages/server/src/db/database';
 import { migrate } from '../packages/server/src/db/migrate';
+import { ensureDatabase } from './bench-database';
 
 const databaseUrl =
   process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dilosi_bench_messages';
@@ -35,24 +36,9 @@ const FIRST_DELAY_MS = 1_000;
 const GROWTH = 0.05;
 const STOP_AFTER_MS = 20_000;
 
-async function ensureDatabase(): Promise<void> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Citizens 1..CITIZENS (tax numbers 3xxxxxxxx) with MESSAGES older messages each, once. */
 async function seed(): Promise<{ seconds: number; messages: number }> {
-  await ensureDatabase();
+  await ensureDatabase(databaseUrl);
   const database = await openDatabase({ kind: 'postgres', connectionString: databaseUrl });
   await migrate(database);
   const started = performance.now();

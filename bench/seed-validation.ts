@@ -3,33 +3,18 @@
 // already holds that many bench documents is left as it is. Creates the database when missing.
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/dilosi_bench node --import tsx bench/seed-validation.ts
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { referenceCodeFromRandomBytes, REFERENCE_CODE_RANDOM_BYTES } from '@dilosi/domain';
 import { DEFAULT_TEMPLATES_DIR } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/db/database';
 import { migrate } from '../packages/server/src/db/migrate';
 import { loadCatalog, storeTemplates } from '../packages/server/src/modules/templates';
+import { ensureDatabase } from './bench-database';
 
 export const BENCH_DATABASE_URL =
   process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dilosi_bench';
 const target = Number(process.env.DOCUMENTS ?? 1_000_000);
 const batchSize = 10_000;
 const BENCH_SUBJECT = 'bench-validation';
-
-async function ensureDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-}
 
 async function main() {
   await ensureDatabase(BENCH_DATABASE_URL);
