@@ -22,3 +22,14 @@ export function filterOf(request: ResourceActionRequest, name: string): string |
   if (typeof value !== 'string') throw invalidArguments(name, 'invalid');
   return value.trim() || undefined;
 }
+
+/** The id of a row kept per template and tax number (named operators, permitted employers). */
+export const templateAfmRowId = (refname: string, afm: string) => `${refname}:${afm}`;
+
+/** The template and tax number of such a row's id (split at its last colon), or null. */
+export function parseTemplateAfmRowId(
+  objectId: string | undefined,
+): { refname: string; afm: string } | null {
+  const [refname, afm] = (objectId ?? '').split(/:(?=[^:]*$)/);
+  return refname && afm ? { refname, afm } : null;
+}

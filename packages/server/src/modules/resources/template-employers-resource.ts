@@ -9,7 +9,13 @@ import {
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import type { TemplateCatalog } from '../templates';
-import { filterOf, invalidArguments, pageOf } from './resource-arguments';
+import {
+  filterOf,
+  invalidArguments,
+  pageOf,
+  parseTemplateAfmRowId,
+  templateAfmRowId,
+} from './resource-arguments';
 import type { ResourceServices } from './resource-services';
 
 /** The longest employer name kept (a legal entity's full name fits). */
@@ -62,7 +68,6 @@ export function templateEmployersInfo(catalog: TemplateCatalog): ResourceInfo {
 }
 
 /** A row's id: `refname:afm`. */
-const rowId = (refname: string, afm: string) => `${refname}:${afm}`;
 
 type Row = {
   template_refname: string;
@@ -72,7 +77,7 @@ type Row = {
 };
 
 const rowOf = (row: Row) => ({
-  id: rowId(row.template_refname, row.employer_afm),
+  id: templateAfmRowId(row.template_refname, row.employer_afm),
   template: row.template_refname,
   afm: row.employer_afm,
   employer_name: row.employer_name,
@@ -163,13 +168,13 @@ export async function runTemplateEmployersAction(
       return { data: [rowOf(row)] };
     }
     case 'remove': {
-      const [refname, afm] = (request.object_id ?? '').split(/:(?=[^:]*$)/);
+      const id = parseTemplateAfmRowId(request.object_id);
       const found =
-        refname && afm && owned.includes(refname)
+        id && owned.includes(id.refname)
           ? await db
               .deleteFrom('template_permitted_employers')
-              .where('template_refname', '=', refname)
-              .where('employer_afm', '=', afm)
+              .where('template_refname', '=', id.refname)
+              .where('employer_afm', '=', id.afm)
               .returning('employer_afm')
               .executeTakeFirst()
           : undefined;

@@ -9,7 +9,13 @@ import {
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import type { TemplateCatalog } from '../templates';
-import { filterOf, invalidArguments, pageOf } from './resource-arguments';
+import {
+  filterOf,
+  invalidArguments,
+  pageOf,
+  parseTemplateAfmRowId,
+  templateAfmRowId,
+} from './resource-arguments';
 import type { ResourceServices } from './resource-services';
 
 /** Templates restricted to named operators (issue #37), by refname. */
@@ -53,7 +59,6 @@ export function templateOperatorsInfo(catalog: TemplateCatalog): ResourceInfo {
 }
 
 /** A row's id: `refname:afm`. */
-const rowId = (refname: string, afm: string) => `${refname}:${afm}`;
 
 /**
  * The named operators of an entity's restricted templates (issue #37): the tax numbers that may
@@ -89,7 +94,7 @@ export async function runTemplateOperatorsAction(
       ]);
       return {
         data: rows.map((row) => ({
-          id: rowId(row.template_refname, row.afm),
+          id: templateAfmRowId(row.template_refname, row.afm),
           template: row.template_refname,
           afm: row.afm,
           created_at: new Date(row.created_at).toISOString(),
@@ -129,7 +134,7 @@ export async function runTemplateOperatorsAction(
       return {
         data: [
           {
-            id: rowId(row.template_refname, row.afm),
+            id: templateAfmRowId(row.template_refname, row.afm),
             template: row.template_refname,
             afm: row.afm,
             created_at: new Date(row.created_at).toISOString(),
@@ -138,17 +143,16 @@ export async function runTemplateOperatorsAction(
       };
     }
     case 'remove': {
-      const [refname, afm] = (request.object_id ?? '').split(/:(?=[^:]*$)/);
-      const found =
-        refname && afm
-          ? await db
-              .deleteFrom('template_named_operators')
-              .where('entity_id', '=', entityId)
-              .where('template_refname', '=', refname)
-              .where('afm', '=', afm)
-              .returning('afm')
-              .executeTakeFirst()
-          : undefined;
+      const id = parseTemplateAfmRowId(request.object_id);
+      const found = id
+        ? await db
+            .deleteFrom('template_named_operators')
+            .where('entity_id', '=', entityId)
+            .where('template_refname', '=', id.refname)
+            .where('afm', '=', id.afm)
+            .returning('afm')
+            .executeTakeFirst()
+        : undefined;
       if (!found) throw new AppError(404, 'not_found');
       return { data: [] };
     }
