@@ -24,7 +24,7 @@ const logLines = (p: ServerProcess, from = 0) =>
         JSON.parse(line) as {
           msg?: string;
           time?: number;
-          req?: { url?: string };
+          req?: { url?: string; remotePort?: number };
           reqId?: string;
         },
     );
@@ -115,10 +115,14 @@ describe('SIGTERM during an issuance', () => {
       });
     });
     const mark = server.output().length;
+    // This request's own log lines, told apart by its port: the log is written asynchronously, so
+    // an earlier request to the same URL may still be logged after `mark`.
+    let port = 0;
+    request.on('socket', (socket) => socket.on('connect', () => (port = socket.localPort ?? 0)));
+    const ours = (l: ReturnType<typeof logLines>[number]) =>
+      l.msg === 'incoming request' && l.req?.url === url && port > 0 && l.req.remotePort === port;
     request.write(body.subarray(0, 10));
-    await until(() =>
-      logLines(server, mark).some((l) => l.msg === 'incoming request' && l.req?.url === url),
-    );
+    await until(() => logLines(server, mark).some(ours));
     const stopping = server.stop();
     await until(() => server.output().includes('shutting down'));
     // The port no longer takes connections, while the request goes on.
@@ -132,14 +136,14 @@ describe('SIGTERM during an issuance', () => {
     request.end(body.subarray(10));
 
     const issued = await answered;
-    expect(issued.status).toBe(200);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect(issued.body.data.document.state).toBe('issued');
     const { code: exitCode, ms } = await stopping;
     expect(exitCode, server.output()).toBe(0);
     expect(ms).toBeLessThan(10_000);
     expect(refused).toBe('refused');
     const lines = logLines(server, mark);
-    const reqId = lines.find((l) => l.msg === 'incoming request' && l.req?.url === url)?.reqId;
+    const reqId = lines.find(ours)?.reqId;
     const order = lines
       .filter((l) => l.msg === 'shutting down: draining' || (l.reqId === reqId && l.msg))
       .map((l) => l.msg);
