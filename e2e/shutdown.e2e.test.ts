@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Browser, codeOf, loginThroughIdp } from '../packages/server/test/api/login-browser';
 import { COMPILED_ENTRY, startServerProcess, type ServerProcess } from './server-process';
 
@@ -80,13 +80,14 @@ async function declarationAwaitingCode(server: ServerProcess) {
   return { url, code, token };
 }
 
+// A process of its own for each try (beforeEach): a retry cannot reuse a stopped one.
 describe('SIGTERM during an issuance', () => {
   let server: ServerProcess;
   let dataDir: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ server, dataDir } = await startEmbedded());
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.stop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
@@ -155,10 +156,10 @@ describe('SIGTERM during an issuance', () => {
 describe('the drain delay', () => {
   let server: ServerProcess;
   let dataDir: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ server, dataDir } = await startEmbedded({ SHUTDOWN_DRAIN_DELAY_MS: '1500' }));
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.stop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
