@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EntityRole } from '../cases/dashboard-api';
+import { localizedTextSchema } from '../templates/template-schema';
 
 /**
  * An entity's resources (spec section 7: GET gates/{gate}/gate/resources/{resource}/info and
@@ -42,6 +43,12 @@ export const resourceFieldSchema = z.object({
   value_labels: z.string().optional(),
   /** A filterable field's closed set of values: the filter offers them as a choice. */
   choices: z.array(z.string()).optional(),
+  /**
+   * A text field whose values the catalogue names (a template's refname): each value's title in
+   * el/en/fr. The list, its filter and an action's argument of the same name show the title in
+   * the reader's language, and the value itself when it has none.
+   */
+  value_titles: z.record(z.string(), localizedTextSchema).optional(),
 });
 export type ResourceField = z.infer<typeof resourceFieldSchema>;
 

@@ -49,7 +49,7 @@ describe('the template-employers resource', () => {
     expect((await view()).body.error.code).toBe('no_allowed_work_orgs');
     const info = await api<{
       data: {
-        fields: { name: string }[];
+        fields: { name: string; value_titles?: Record<string, unknown> }[];
         resource_actions: { arguments: string[]; choices: Record<string, string[]> }[];
       };
     }>('GET', `${gate}/info`, { token: tokens.headA });
@@ -66,6 +66,14 @@ describe('the template-employers resource', () => {
       'employer_name',
     ]);
     expect(info.body.data.resource_actions[0]?.choices.template).toEqual(['test-employers']);
+    // The list, its filter and the form name each template by its title (el/en/fr).
+    expect(info.body.data.fields[0]?.value_titles).toEqual({
+      'test-employers': {
+        el: 'Δοκιμαστικό έγγραφο TSTEM',
+        en: 'Test document TSTEM',
+        fr: "Document d'essai TSTEM",
+      },
+    });
 
     const added = await act({ action: 'add', arguments: nikosEmployer });
     expect(added.status).toBe(200);

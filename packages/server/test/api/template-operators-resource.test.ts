@@ -39,13 +39,26 @@ describe('the template-operators resource', () => {
 
   it('a head names an operator, who may then use the template, until removed', async () => {
     expect((await create()).body.error.code).toBe('not_named_operator');
-    const info = await api<{ data: { resource_actions: { choices: Record<string, string[]> }[] } }>(
-      'GET',
-      `${gate}/info`,
-      { token: tokens.headA },
-    );
+    const info = await api<{
+      data: {
+        fields: { name: string; value_titles?: Record<string, unknown> }[];
+        resource_actions: { choices: Record<string, string[]> }[];
+      };
+    }>('GET', `${gate}/info`, { token: tokens.headA });
     expect(info.status).toBe(200);
     expect(info.body.data.resource_actions[0]?.choices.template).toEqual(['test-operators']);
+    // The list, its filter and the form name each template by its title (el/en/fr).
+    expect(info.body.data.fields[0]).toMatchObject({
+      name: 'template',
+      filterable: true,
+      value_titles: {
+        'test-operators': {
+          el: 'Δοκιμαστικό έγγραφο TSTOR',
+          en: 'Test document TSTOR',
+          fr: "Document d'essai TSTOR",
+        },
+      },
+    });
 
     const added = await act({
       action: 'add',

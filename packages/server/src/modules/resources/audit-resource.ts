@@ -9,7 +9,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { filterOf, pageOf } from './resource-arguments';
+import { containsPattern, filterOf, pageOf } from './resource-arguments';
 
 export const auditInfo: ResourceInfo = {
   name: 'audit',
@@ -74,7 +74,7 @@ export async function runAuditAction(
     .leftJoin('users as u', 'u.id', 'a.user_id');
   if (actionFilter) query = query.where('a.action', '=', actionFilter);
   if (userFilter) {
-    const like = `%${userFilter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(userFilter);
     query = query.where(
       sql<boolean>`(coalesce(u.firstname, '') || ' ' || coalesce(u.surname, '')) ilike ${like}`,
     );

@@ -33,3 +33,7 @@ export function parseTemplateAfmRowId(
   const [refname, afm] = (objectId ?? '').split(/:(?=[^:]*$)/);
   return refname && afm ? { refname, afm } : null;
 }
+
+/** A `list` text filter as an ILIKE pattern: the text anywhere, its wildcards taken literally. */
+export const containsPattern = (filter: string) =>
+  `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

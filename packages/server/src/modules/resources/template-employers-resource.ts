@@ -1,15 +1,14 @@
 import {
-  isValidAfm,
   type Locale,
   type ResourceActionRequest,
   type ResourceActionResponse,
   type ResourceInfo,
-  type Template,
 } from '@dilosi/domain';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import type { TemplateCatalog } from '../templates';
 import {
+  containsPattern,
   filterOf,
   invalidArguments,
   pageOf,
@@ -17,26 +16,23 @@ import {
   templateAfmRowId,
 } from './resource-arguments';
 import type { ResourceServices } from './resource-services';
+import {
+  refnamesOf,
+  restrictedTemplates,
+  templateAndAfm,
+  templateField,
+} from './restricted-templates';
 
 /** The longest employer name kept (a legal entity's full name fits). */
 const MAX_NAME = 200;
 
-/** Templates restricted to the staff of permitted employers (issue #37), by refname. */
-function restricted(catalog: TemplateCatalog): Template[] {
-  return catalog.list().filter((template) => template.restrictions.permitted_employers === true);
-}
-
 export function templateEmployersInfo(catalog: TemplateCatalog): ResourceInfo {
+  const templates = restrictedTemplates(catalog, 'permitted_employers');
   return {
     name: 'template-employers',
     title: 'resources.template-employers.title',
     fields: [
-      {
-        name: 'template',
-        label: 'resources.template-employers.template',
-        type: 'text',
-        filterable: true,
-      },
+      templateField(templates, 'template-employers'),
       { name: 'afm', label: 'resources.template-employers.afm', type: 'text', filterable: true },
       {
         name: 'employer_name',
@@ -57,17 +53,11 @@ export function templateEmployersInfo(catalog: TemplateCatalog): ResourceInfo {
         name: 'add',
         label: 'resources.actions.addEmployer',
         arguments: ['template', 'afm', 'employer_name'],
-        choices: {
-          template: restricted(catalog)
-            .map((template) => template.refname)
-            .sort(),
-        },
+        choices: { template: refnamesOf(templates) },
       },
     ],
   };
 }
-
-/** A row's id: `refname:afm`. */
 
 type Row = {
   template_refname: string;
@@ -102,7 +92,7 @@ export async function runTemplateEmployersAction(
     .where('id', '=', entityId)
     .executeTakeFirstOrThrow();
   // The list has no entity column: an entity's rows are those of the templates it owns.
-  const owned = restricted(catalog)
+  const owned = restrictedTemplates(catalog, 'permitted_employers')
     .filter((template) => template.entity === entity.codename)
     .map((template) => template.refname);
   switch (request.action) {
@@ -114,10 +104,8 @@ export async function runTemplateEmployersAction(
       let base = db
         .selectFrom('template_permitted_employers')
         .where('template_refname', 'in', owned);
-      if (templateFilter) {
-        const like = `%${templateFilter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base = base.where('template_refname', 'ilike', like);
-      }
+      if (templateFilter)
+        base = base.where('template_refname', 'ilike', containsPattern(templateFilter));
       if (afmFilter) base = base.where('employer_afm', '=', afmFilter);
       const [rows, total] = await Promise.all([
         base
@@ -132,12 +120,7 @@ export async function runTemplateEmployersAction(
       return { data: rows.map(rowOf), meta: { count: Number(total.n), limit, offset } };
     }
     case 'add': {
-      const refname = request.arguments.template;
-      if (typeof refname !== 'string' || refname.trim() === '')
-        throw invalidArguments('template', 'required');
-      const afm = request.arguments.afm;
-      if (typeof afm !== 'string' || afm.trim() === '') throw invalidArguments('afm', 'required');
-      if (!isValidAfm(afm.trim())) throw invalidArguments('afm', 'afm_invalid');
+      const { refname, afm } = templateAndAfm(request);
       const name = request.arguments.employer_name;
       if (typeof name !== 'string' || name.trim() === '')
         throw invalidArguments('employer_name', 'required');
@@ -152,12 +135,12 @@ export async function runTemplateEmployersAction(
         });
       }
       // Only the entity a template names keeps its list.
-      if (!owned.includes(refname.trim())) throw new AppError(422, 'template_not_grantable');
+      if (!owned.includes(refname)) throw new AppError(422, 'template_not_grantable');
       const row = await db
         .insertInto('template_permitted_employers')
         .values({
-          template_refname: refname.trim(),
-          employer_afm: afm.trim(),
+          template_refname: refname,
+          employer_afm: afm,
           employer_name: name.trim(),
           created_at: now(),
         })

@@ -1,39 +1,34 @@
 import {
-  isValidAfm,
   type Locale,
   type ResourceActionRequest,
   type ResourceActionResponse,
   type ResourceInfo,
-  type Template,
 } from '@dilosi/domain';
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import type { TemplateCatalog } from '../templates';
 import {
+  containsPattern,
   filterOf,
-  invalidArguments,
   pageOf,
   parseTemplateAfmRowId,
   templateAfmRowId,
 } from './resource-arguments';
 import type { ResourceServices } from './resource-services';
-
-/** Templates restricted to named operators (issue #37), by refname. */
-function restricted(catalog: TemplateCatalog): Template[] {
-  return catalog.list().filter((template) => template.restrictions.named_operators === true);
-}
+import {
+  refnamesOf,
+  restrictedTemplates,
+  templateAndAfm,
+  templateField,
+} from './restricted-templates';
 
 export function templateOperatorsInfo(catalog: TemplateCatalog): ResourceInfo {
+  const templates = restrictedTemplates(catalog, 'named_operators');
   return {
     name: 'template-operators',
     title: 'resources.template-operators.title',
     fields: [
-      {
-        name: 'template',
-        label: 'resources.template-operators.template',
-        type: 'text',
-        filterable: true,
-      },
+      templateField(templates, 'template-operators'),
       { name: 'afm', label: 'resources.template-operators.afm', type: 'text', filterable: true },
       {
         name: 'created_at',
@@ -48,17 +43,20 @@ export function templateOperatorsInfo(catalog: TemplateCatalog): ResourceInfo {
         name: 'add',
         label: 'resources.actions.addOperator',
         arguments: ['template', 'afm'],
-        choices: {
-          template: restricted(catalog)
-            .map((template) => template.refname)
-            .sort(),
-        },
+        choices: { template: refnamesOf(templates) },
       },
     ],
   };
 }
 
-/** A row's id: `refname:afm`. */
+type Row = { template_refname: string; afm: string; created_at: Date | string };
+
+const rowOf = (row: Row) => ({
+  id: templateAfmRowId(row.template_refname, row.afm),
+  template: row.template_refname,
+  afm: row.afm,
+  created_at: new Date(row.created_at).toISOString(),
+});
 
 /**
  * The named operators of an entity's restricted templates (issue #37): the tax numbers that may
@@ -77,10 +75,8 @@ export async function runTemplateOperatorsAction(
       const templateFilter = filterOf(request, 'template');
       const afmFilter = filterOf(request, 'afm');
       let base = db.selectFrom('template_named_operators').where('entity_id', '=', entityId);
-      if (templateFilter) {
-        const like = `%${templateFilter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base = base.where('template_refname', 'ilike', like);
-      }
+      if (templateFilter)
+        base = base.where('template_refname', 'ilike', containsPattern(templateFilter));
       if (afmFilter) base = base.where('afm', '=', afmFilter);
       const [rows, total] = await Promise.all([
         base
@@ -92,29 +88,18 @@ export async function runTemplateOperatorsAction(
           .execute(),
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return {
-        data: rows.map((row) => ({
-          id: templateAfmRowId(row.template_refname, row.afm),
-          template: row.template_refname,
-          afm: row.afm,
-          created_at: new Date(row.created_at).toISOString(),
-        })),
-        meta: { count: Number(total.n), limit, offset },
-      };
+      return { data: rows.map(rowOf), meta: { count: Number(total.n), limit, offset } };
     }
     case 'add': {
-      const refname = request.arguments.template;
-      if (typeof refname !== 'string' || refname.trim() === '')
-        throw invalidArguments('template', 'required');
-      const afm = request.arguments.afm;
-      if (typeof afm !== 'string' || afm.trim() === '') throw invalidArguments('afm', 'required');
-      if (!isValidAfm(afm.trim())) throw invalidArguments('afm', 'afm_invalid');
+      const { refname, afm } = templateAndAfm(request);
       const entity = await db
         .selectFrom('entities')
         .select('codename')
         .where('id', '=', entityId)
         .executeTakeFirstOrThrow();
-      const template = restricted(catalog).find((t) => t.refname === refname.trim());
+      const template = restrictedTemplates(catalog, 'named_operators').find(
+        (t) => t.refname === refname,
+      );
       // Only the entity a template names keeps its list.
       if (!template || template.entity !== entity.codename) {
         throw new AppError(422, 'template_not_grantable');
@@ -123,7 +108,7 @@ export async function runTemplateOperatorsAction(
         .insertInto('template_named_operators')
         .values({
           template_refname: template.refname,
-          afm: afm.trim(),
+          afm,
           entity_id: entityId,
           created_at: now(),
         })
@@ -131,16 +116,7 @@ export async function runTemplateOperatorsAction(
         .returning(['template_refname', 'afm', 'created_at'])
         .executeTakeFirst();
       if (!row) throw new AppError(409, 'template_permission_exists');
-      return {
-        data: [
-          {
-            id: templateAfmRowId(row.template_refname, row.afm),
-            template: row.template_refname,
-            afm: row.afm,
-            created_at: new Date(row.created_at).toISOString(),
-          },
-        ],
-      };
+      return { data: [rowOf(row)] };
     }
     case 'remove': {
       const id = parseTemplateAfmRowId(request.object_id);

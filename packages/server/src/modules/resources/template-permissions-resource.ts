@@ -9,7 +9,7 @@ import {
 import { now } from '../../clock';
 import { AppError } from '../../lib/app-error';
 import type { TemplateCatalog } from '../templates';
-import { filterOf, invalidArguments, pageOf } from './resource-arguments';
+import { containsPattern, filterOf, invalidArguments, pageOf } from './resource-arguments';
 import type { ResourceServices } from './resource-services';
 
 /** The templates an entity can be granted: every enabled one usable by staff, by refname. */
@@ -96,10 +96,8 @@ export async function runTemplatePermissionsAction(
       const templateFilter = filterOf(request, 'template');
       const useFilter = filterOf(request, 'use');
       let base = db.selectFrom('entity_template_permissions').where('entity_id', '=', entityId);
-      if (templateFilter) {
-        const like = `%${templateFilter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base = base.where('template_refname', 'ilike', like);
-      }
+      if (templateFilter)
+        base = base.where('template_refname', 'ilike', containsPattern(templateFilter));
       if (useFilter) base = base.where('use', '=', useOf(useFilter));
       const [rows, total] = await Promise.all([
         base

@@ -2,6 +2,7 @@ import {
   hasEntityRole,
   RESOURCE_NAMES,
   RESOURCE_ROLES,
+  type Locale,
   type ResourceAction,
   type ResourceField,
   type ResourceRow,
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { useLocale } from '../../i18n/use-locale';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { PageContainer } from '../../ui/page-container';
 import { pageLinks } from '../../ui/pagination';
@@ -32,15 +34,35 @@ function choicesOf(actions: ResourceAction[], name: string): string[] | undefine
   return actions.find((action) => action.choices?.[name])?.choices?.[name];
 }
 
+/**
+ * How one of a field's closed set of values reads: its title in the reader's language when the
+ * catalogue names it (`value_titles`: a template's refname), else its label under `labels`, else
+ * the value itself.
+ */
+function valueText(
+  t: TFunction<'dashboard'>,
+  locale: Locale,
+  field: ResourceField | undefined,
+  value: string,
+  labels: string,
+): string {
+  const title = field?.value_titles?.[value];
+  return title ? title[locale] : t(`${labels}.${value}`, { defaultValue: value });
+}
+
 /** The last rows' menus open upward, so that they stay on the page (spec: admin list page). */
 const UPWARD_ROWS = 5;
 
 function CellValue({ field, value }: { field: ResourceField; value: ResourceRow[string] }) {
   const { t, i18n } = useTranslation('dashboard');
+  const locale = useLocale();
   if (value === null || value === undefined) return <>—</>;
   if (field.type === 'boolean') return <>{value ? t('entities.yes') : t('entities.no')}</>;
   if (field.type === 'datetime' && typeof value === 'string') {
     return <>{new Date(value).toLocaleString(i18n.language)}</>;
+  }
+  if (typeof value === 'string' && field.value_titles?.[value]) {
+    return <>{field.value_titles[value][locale]}</>;
   }
   if (field.value_labels) {
     return <>{t(`${field.value_labels}.${String(value)}`, { defaultValue: String(value) })}</>;
@@ -107,6 +129,7 @@ function RowMenu({
 /** The form of an action that asks for arguments (create, edit). */
 function ActionForm({
   action,
+  fields,
   row,
   isPending,
   error,
@@ -114,6 +137,8 @@ function ActionForm({
   onCancel,
 }: {
   action: ResourceAction;
+  /** The resource's fields: an argument named as one shows its values as the list does. */
+  fields: ResourceField[];
   row: ResourceRow | null;
   isPending: boolean;
   error: string | null;
@@ -121,6 +146,7 @@ function ActionForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('dashboard');
+  const locale = useLocale();
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(
@@ -159,7 +185,13 @@ function ActionForm({
           >
             {choices.map((choice) => (
               <option key={choice} value={choice}>
-                {t(`resources.choices.${choice}`, { defaultValue: choice })}
+                {valueText(
+                  t,
+                  locale,
+                  fields.find((field) => field.name === name),
+                  choice,
+                  'resources.choices',
+                )}
               </option>
             ))}
           </Select>
@@ -194,6 +226,7 @@ function ActionForm({
  */
 export function ResourceListPage() {
   const { t } = useTranslation('dashboard');
+  const locale = useLocale();
   const errorMessage = useErrorMessage();
   const { entityId = '', resourceId = RESOURCE_NAMES[0] } = useParams();
   const [search, setSearch] = useSearchParams();
@@ -301,6 +334,7 @@ export function ResourceListPage() {
             <ActionForm
               key={`${editing.action.name}-${String(editing.row?.id ?? 'new')}`}
               action={editing.action}
+              fields={resource.fields}
               row={editing.row}
               isPending={run.isPending}
               error={actionError}
@@ -330,9 +364,13 @@ export function ResourceListPage() {
                       <option value="">{t('resources.all')}</option>
                       {choices.map((choice) => (
                         <option key={choice} value={choice}>
-                          {t(`${field.value_labels ?? 'resources.choices'}.${choice}`, {
-                            defaultValue: choice,
-                          })}
+                          {valueText(
+                            t,
+                            locale,
+                            field,
+                            choice,
+                            field.value_labels ?? 'resources.choices',
+                          )}
                         </option>
                       ))}
                     </Select>

@@ -1,25 +1,14 @@
-import type { DashboardEntity, ResourceInfo, ResourceRow } from '@dilosi/domain';
+import type { ResourceInfo, ResourceRow } from '@dilosi/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderApp, TEST_APP_CONFIG, TEST_USER } from '../../testing/render-app';
+import { renderApp } from '../../testing/render-app';
 import { server } from '../../testing/setup';
+import { DASHBOARD_CONFIG, HEAD, headEntity } from './testing/restricted-template-fixtures';
 
 const ENTITY = '0b0b0b0b-0000-4000-8000-000000000002';
-const HEAD = { ...TEST_USER, is_admin: true, afm: '100000040' };
-const CONFIG = { ...TEST_APP_CONFIG, flags: { ...TEST_APP_CONFIG.flags, DASHBOARD_ENABLED: true } };
-const entity: DashboardEntity = {
-  id: ENTITY,
-  codename: 'DIMOS_ATHINAION',
-  display_name: { el: 'Δήμος Αθηναίων', en: 'Municipality of Athens', fr: 'Ville d’Athènes' },
-  email: null,
-  is_addressable: true,
-  is_managed: true,
-  has_inbox: true,
-  enabled: true,
-  roles: ['head'],
-};
+const entity = headEntity(ENTITY);
 const GATE = `/api/gates/${entity.codename}/gate/resources`;
 
 // As the server describes it (template-employers-resource.ts).
@@ -32,6 +21,13 @@ const info: ResourceInfo = {
       label: 'resources.template-employers.template',
       type: 'text',
       filterable: true,
+      value_titles: {
+        'employee-transit-pass-application': {
+          el: 'Αίτηση εργαζομένου για επιδοτούμενη κάρτα μετακίνησης',
+          en: 'Employee’s application for a subsidised transit pass',
+          fr: 'Demande d’un salarié pour une carte de transport subventionnée',
+        },
+      },
     },
     { name: 'afm', label: 'resources.template-employers.afm', type: 'text', filterable: true },
     {
@@ -109,7 +105,7 @@ describe('the permitted employers of templates', () => {
     const sent = mock();
     const { user } = renderApp(`/dashboard/entities/show/${ENTITY}/resource/template-employers`, {
       user: HEAD,
-      config: CONFIG,
+      config: DASHBOARD_CONFIG,
     });
     const nav = await screen.findByRole('navigation', { name: 'Πόροι του φορέα' });
     expect(
@@ -119,12 +115,21 @@ describe('the permitted employers of templates', () => {
       await screen.findByRole('heading', { level: 1, name: 'Επιτρεπόμενοι εργοδότες προτύπων' }),
     ).toBeTruthy();
     expect(await screen.findByRole('cell', { name: 'ΔΗΜΟΣ ΑΘΗΝΑΙΩΝ' })).toBeTruthy();
+    // The template by its title, not its refname.
+    expect(
+      screen.getByRole('cell', { name: 'Αίτηση εργαζομένου για επιδοτούμενη κάρτα μετακίνησης' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('cell', { name: 'employee-transit-pass-application' })).toBeNull();
     expect(screen.getByRole('columnheader', { name: 'ΑΦΜ εργοδότη' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Επωνυμία' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Νέος επιτρεπόμενος εργοδότης' }));
     const form = screen.getByRole('form', { name: 'Νέος επιτρεπόμενος εργοδότης' });
-    expect(within(form).getByLabelText('Πρότυπο')).toBeTruthy();
+    expect(
+      within(within(form).getByLabelText('Πρότυπο')).getByRole('option', {
+        name: 'Αίτηση εργαζομένου για επιδοτούμενη κάρτα μετακίνησης',
+      }),
+    ).toBeTruthy();
     await user.type(within(form).getByLabelText('ΑΦΜ'), '998877666');
     await user.type(
       within(form).getByLabelText('Επωνυμία εργοδότη'),
@@ -157,17 +162,25 @@ describe('the permitted employers of templates', () => {
     mock();
     renderApp(`/dashboard/entities/show/${ENTITY}/resource/template-employers`, {
       user: HEAD,
-      config: CONFIG,
+      config: DASHBOARD_CONFIG,
     });
     await screen.findByRole('cell', { name: 'ΔΗΜΟΣ ΑΘΗΝΑΙΩΝ' });
     try {
       await i18n.changeLanguage('en');
       expect(await screen.findByRole('button', { name: 'New permitted employer' })).toBeTruthy();
       expect(screen.getByRole('columnheader', { name: 'Employer’s tax number' })).toBeTruthy();
+      expect(
+        screen.getByRole('cell', { name: 'Employee’s application for a subsidised transit pass' }),
+      ).toBeTruthy();
       await i18n.changeLanguage('fr');
       expect(await screen.findByRole('button', { name: 'Nouvel employeur autorisé' })).toBeTruthy();
       expect(
         screen.getByRole('heading', { level: 1, name: 'Employeurs autorisés des modèles' }),
+      ).toBeTruthy();
+      expect(
+        screen.getByRole('cell', {
+          name: 'Demande d’un salarié pour une carte de transport subventionnée',
+        }),
       ).toBeTruthy();
     } finally {
       await i18n.changeLanguage('el');
