@@ -21,11 +21,11 @@ function preview(index: number): DocumentPreview {
     heading: text('ΥΠΕΥΘΥΝΗ ΔΗΛΩΣΗ'),
     subheading: text('(άρθρο 8 Ν.1599/1986)'),
     rows: [
-      { label: text('Όνομα'), value: 'ΓΕΩΡΓΙΟΣ' },
-      { label: text('Επώνυμο'), value: `ΠΑΠΑΔΟΠΟΥΛΟΣ ${index}` },
-      { label: text('Όνομα και Επώνυμο Πατέρα'), value: 'ΙΩΑΝΝΗΣ ΠΑΠΑΔΟΠΟΥΛΟΣ' },
-      { label: text('Αριθμός Φορολογικού Μητρώου (Α.Φ.Μ.)'), value: '123456789' },
-      { label: text('Τόπος Κατοικίας'), value: 'Αθήνα, Πανεπιστημίου 10, 10671' },
+      { label: text('Όνομα'), value: text('ΓΕΩΡΓΙΟΣ') },
+      { label: text('Επώνυμο'), value: text(`ΠΑΠΑΔΟΠΟΥΛΟΣ ${index}`) },
+      { label: text('Όνομα και Επώνυμο Πατέρα'), value: text('ΙΩΑΝΝΗΣ ΠΑΠΑΔΟΠΟΥΛΟΣ') },
+      { label: text('Αριθμός Φορολογικού Μητρώου (Α.Φ.Μ.)'), value: text('123456789') },
+      { label: text('Τόπος Κατοικίας'), value: text('Αθήνα, Πανεπιστημίου 10, 10671') },
     ],
     body: [
       text(

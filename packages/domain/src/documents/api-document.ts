@@ -112,16 +112,26 @@ export const stepFieldSchema: z.ZodType<StepField> = z.lazy(() =>
   }),
 ) as z.ZodType<StepField>;
 
-/** The document text as it will be issued (preview, PDF): values already filled in. */
+/**
+ * A filled-in value as it reads in each language: a choice by its label in that language, a text
+ * as typed in all three; empty when not filled in.
+ */
+export const previewValueSchema = z.object({ el: z.string(), en: z.string(), fr: z.string() });
+
+/**
+ * The document text as it will be issued (preview, PDF): values already filled in, every part in
+ * every language. The PDF reads Greek (its translation page translates the labels and the text,
+ * not the values); the wizard's preview reads the reader's language.
+ */
 export const documentPreviewSchema = z.object({
   heading: localizedTextSchema,
   subheading: localizedTextSchema.optional(),
-  rows: z.array(z.object({ label: localizedTextSchema, value: z.string() })),
+  rows: z.array(z.object({ label: localizedTextSchema, value: previewValueSchema })),
   body: z.array(localizedTextSchema),
   table: z
     .object({
       columns: z.array(localizedTextSchema),
-      rows: z.array(z.array(z.string())),
+      rows: z.array(z.array(previewValueSchema)),
     })
     .optional(),
   recipient: recipientSchema.nullable(),

@@ -179,11 +179,11 @@ describe('renderDocumentPreview', () => {
     expect(preview.subheading?.fr).toBe('(article 8 de la loi 1599/1986)');
   });
 
-  it('lists the value fields with their labels', () => {
+  it('lists the value fields with their labels, a choice by its label in every language', () => {
     expect(preview.rows).toEqual([
-      { label: T('Όνομα', 'First name', 'Prénom'), value: 'ΜΑΡΙΑ' },
-      { label: T('Επώνυμο', 'Surname', 'Nom'), value: 'ΠΑΠΑΔΟΠΟΥΛΟΥ' },
-      { label: T('Λόγος', 'Reason', 'Motif'), value: 'Κλοπή' },
+      { label: T('Όνομα', 'First name', 'Prénom'), value: T('ΜΑΡΙΑ') },
+      { label: T('Επώνυμο', 'Surname', 'Nom'), value: T('ΠΑΠΑΔΟΠΟΥΛΟΥ') },
+      { label: T('Λόγος', 'Reason', 'Motif'), value: T('Κλοπή', 'Theft', 'Vol') },
     ]);
   });
 
@@ -205,8 +205,8 @@ describe('renderDocumentPreview', () => {
     expect(preview.table).toEqual({
       columns: [T('Όνομα', 'Name', 'Nom'), T('Βαθμίδα', 'Level', 'Niveau')],
       rows: [
-        ['ΕΛΕΝΗ', 'Δημοτικό'],
-        ['ΝΙΚΟΣ', 'unknown'],
+        [T('ΕΛΕΝΗ'), T('Δημοτικό', 'Primary', 'Primaire')],
+        [T('ΝΙΚΟΣ'), T('unknown')],
       ],
     });
   });
@@ -219,7 +219,7 @@ describe('renderDocumentPreview', () => {
 
   it('renders an empty draft without throwing', () => {
     const empty = renderDocumentPreview(template, {}, null);
-    expect(empty.rows.map((row) => row.value)).toEqual(['', '', '']);
+    expect(empty.rows.map((row) => row.value)).toEqual([T(''), T(''), T('')]);
     expect(empty.body[0]?.el).toBe('Δηλώνω ότι: ');
     expect(empty.table?.rows).toEqual([]);
     expect(empty.recipient).toBeNull();

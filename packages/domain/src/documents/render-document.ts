@@ -3,8 +3,8 @@ import { LOCALES, type Locale } from '../locales';
 import type { LocalizedText, Template, TemplateField } from '../templates/template-schema';
 
 /**
- * The document text as it will be issued, with the values filled in (spec section 2, preview;
- * the PDF of the issuance draws the same thing). Pure: the server computes it for the preview step
+ * The document text as it will be issued, with the values filled in, in every language (spec
+ * section 2, preview; the PDF of the issuance draws the same thing, in Greek). Pure: the server computes it for the preview step
  * and the PDF; nothing here reads a clock or a database.
  */
 
@@ -92,7 +92,12 @@ export function renderDocumentPreview(
   const rows = text['value-fields'].flatMap((key) => {
     const field = fields.get(key);
     if (!field) return [];
-    return [{ label: field.label, value: displayValue(field, values[key], 'el') }];
+    return [
+      {
+        label: field.label,
+        value: perLocale((locale) => displayValue(field, values[key], locale)),
+      },
+    ];
   });
   const tableField = text['table-field'] ? fields.get(text['table-field']) : undefined;
   const columns = tableField?.['list-of']?.fields ?? [];
@@ -114,7 +119,9 @@ export function renderDocumentPreview(
           table: {
             columns: columns.map((column) => column.label),
             rows: tableRows.map((row) =>
-              columns.map((column) => displayValue(column, row[column.key], 'el')),
+              columns.map((column) =>
+                perLocale((locale) => displayValue(column, row[column.key], locale)),
+              ),
             ),
           },
         }

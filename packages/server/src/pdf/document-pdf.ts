@@ -268,7 +268,8 @@ function drawPersonRows(
   for (const row of rows) {
     drawRow(
       doc,
-      [{ text: row.label[locale] || row.label.el, fill: LABEL_FILL }, { text: row.value }],
+      // The value as issued, in Greek on the translation page too (docs/pdf.md).
+      [{ text: row.label[locale] || row.label.el, fill: LABEL_FILL }, { text: row.value.el }],
       widths,
       SIZE.text,
     );
@@ -318,7 +319,7 @@ function drawTable(
     (table.rows.length > 0
       ? rowHeight(
           doc,
-          firstRow.map((text) => ({ text })),
+          firstRow.map((cell) => ({ text: cell.el })),
           widths,
           SIZE.table,
         )
@@ -326,7 +327,8 @@ function drawTable(
   if (doc.y + together > doc.page.maxY()) doc.addPage();
   drawHeader();
   for (const row of table.rows) {
-    const cells = table.columns.map((_, index) => ({ text: row[index] ?? '' }));
+    // The values as issued, in Greek on the translation page too (docs/pdf.md).
+    const cells = table.columns.map((_, index) => ({ text: row[index]?.el ?? '' }));
     drawRow(doc, cells, widths, SIZE.table, drawHeader);
   }
   doc.y += 14;

@@ -71,7 +71,9 @@ describe('word layouts shared between documents', () => {
   const input = (body: string, name: string): DocumentPdfInput => ({
     preview: {
       heading: { el: 'ΥΠΕΥΘΥΝΗ ΔΗΛΩΣΗ', en: 'SOLEMN DECLARATION', fr: 'DÉCLARATION' },
-      rows: [{ label: { el: 'Όνομα', en: 'Name', fr: 'Nom' }, value: name }],
+      rows: [
+        { label: { el: 'Όνομα', en: 'Name', fr: 'Nom' }, value: { el: name, en: name, fr: name } },
+      ],
       body: [{ el: body, en: body, fr: body }],
       recipient: null,
     },

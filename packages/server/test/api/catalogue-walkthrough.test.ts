@@ -452,8 +452,9 @@ describe('walking every catalogued template to its preview', () => {
         expect(preview).not.toBeNull();
         const shown = [
           ...(preview?.body.map((paragraph) => paragraph[locale]) ?? []),
-          ...(preview?.rows.map((row) => row.value) ?? []),
-          ...(preview?.table?.rows.flat() ?? []),
+          // The values in Greek, as issued (they read in every language).
+          ...(preview?.rows.map((row) => row.value.el) ?? []),
+          ...(preview?.table?.rows.flat().map((cell) => cell.el) ?? []),
         ].join('\n');
         for (const text of sample.preview) expect(shown).toContain(text);
         const recipient = { type: 'entity', codename: sample.recipient };

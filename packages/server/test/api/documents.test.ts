@@ -379,13 +379,17 @@ describe('the document wizard API', () => {
       expect(preview.step_info.fields.firstname?.editable).toBe(false);
       expect(preview.step_info.preview).toMatchObject({
         heading: { el: 'ΥΠΕΥΘΥΝΗ ΔΗΛΩΣΗ' },
+        // Each value in every language (a text as typed in all three).
         rows: [
-          { label: { el: 'Όνομα' }, value: 'ΜΑΡΙΑ' },
-          { label: { el: 'Επώνυμο' }, value: 'ΠΑΠΑΔΟΠΟΥΛΟΥ' },
-          { label: { el: 'ΑΦΜ' }, value: '100000015' },
+          { label: { el: 'Όνομα' }, value: { el: 'ΜΑΡΙΑ', en: 'ΜΑΡΙΑ', fr: 'ΜΑΡΙΑ' } },
+          {
+            label: { el: 'Επώνυμο' },
+            value: { el: 'ΠΑΠΑΔΟΠΟΥΛΟΥ', en: 'ΠΑΠΑΔΟΠΟΥΛΟΥ', fr: 'ΠΑΠΑΔΟΠΟΥΛΟΥ' },
+          },
+          { label: { el: 'ΑΦΜ' }, value: { el: '100000015', en: '100000015', fr: '100000015' } },
         ],
         body: [{ el: 'Δηλώνω ότι Όλα τα στοιχεία είναι αληθή' }],
-        table: { rows: [['Νίκος', '100000039']] },
+        table: { rows: [[{ el: 'Νίκος', en: 'Νίκος' }, { el: '100000039' }]] },
         recipient: { codename: 'EFKA' },
       });
 

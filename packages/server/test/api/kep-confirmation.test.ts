@@ -115,7 +115,7 @@ describe('in-person confirmation at a KEP', () => {
     const found = await lookup(typed);
     expect(found.status).toBe(200);
     expect(found.body.data.template_title.en).toMatch(/Complaint/);
-    const values = found.body.data.preview.rows.map((row) => row.value);
+    const values = found.body.data.preview.rows.map((row) => row.value.el);
     expect(values).toContain('Δημοτική υπηρεσία');
 
     const confirmed = await confirm(typed);

@@ -204,8 +204,10 @@ describe('a declaration issued from the English interface', () => {
     const preview = declarationPreview({
       heading: both('ΥΠΕΥΘΥΝΗ ΔΗΛΩΣΗ', 'SOLEMN DECLARATION'),
       rows: [
-        { label: both('Όνομα', 'First name'), value: 'ΓΕΩΡΓΙΟΣ' },
-        { label: both('Επώνυμο', 'Surname'), value: 'ΠΑΠΑΔΟΠΟΥΛΟΣ' },
+        { label: both('Όνομα', 'First name'), value: both('ΓΕΩΡΓΙΟΣ', 'ΓΕΩΡΓΙΟΣ') },
+        { label: both('Επώνυμο', 'Surname'), value: both('ΠΑΠΑΔΟΠΟΥΛΟΣ', 'ΠΑΠΑΔΟΠΟΥΛΟΣ') },
+        // A choice: the preview carries its label in every language, the PDF reads Greek.
+        { label: both('Λόγος', 'Reason'), value: both('Απώλεια', 'Loss') },
       ],
       body: [both('Δηλώνω ότι διαμένω στην Αθήνα.', 'I declare that I live in Athens.')],
     });
@@ -218,6 +220,9 @@ describe('a declaration issued from the English interface', () => {
     expect(content).toContain('The Greek text above is the authentic text of this document.');
     expect(content.indexOf('SOLEMN DECLARATION')).toBeGreaterThan(note);
     expect(content).toMatch(/Surname\s+ΠΑΠΑΔΟΠΟΥΛΟΣ/);
+    // The values as issued, in Greek on the translation page too.
+    expect(content).toMatch(/Reason\s+Απώλεια/);
+    expect(content).not.toMatch(/\bLoss\b/);
     expect(content).toContain('I declare that I live in Athens.');
     expect(run('qpdf', ['--check', file]).status).toBe(0);
     expect(pdfSignatures(file, nssDir)).toContain('Signature Validation: Signature is Valid.');
@@ -239,9 +244,9 @@ describe('a long declaration', () => {
         table: {
           columns: [text('Α/Α'), text('Ονοματεπώνυμο τέκνου'), text('Ημερομηνία γέννησης')],
           rows: Array.from({ length: 60 }, (_, index) => [
-            String(index + 1),
-            `ΤΕΚΝΟ ΑΡΙΘΜΟΣ ${index + 1}`,
-            '01/01/2010',
+            text(String(index + 1)),
+            text(`ΤΕΚΝΟ ΑΡΙΘΜΟΣ ${index + 1}`),
+            text('01/01/2010'),
           ]),
         },
       }),

@@ -46,7 +46,7 @@ export function DocumentPreviewView({
             {preview.rows.map((row, index) => (
               <div key={index} className="govgr-summary-list__row">
                 <dt className="govgr-summary-list__key">{row.label[locale]}</dt>
-                <dd className="govgr-summary-list__value">{row.value}</dd>
+                <dd className="govgr-summary-list__value">{row.value[locale]}</dd>
               </div>
             ))}
           </dl>
@@ -78,7 +78,7 @@ export function DocumentPreviewView({
                   <tr key={index} className="govgr-table__row">
                     {row.map((cell, cellIndex) => (
                       <td key={cellIndex} className="govgr-table__cell">
-                        {cell}
+                        {cell[locale]}
                       </td>
                     ))}
                   </tr>

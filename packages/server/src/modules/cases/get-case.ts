@@ -74,7 +74,11 @@ export async function getCase(
     // the document's heading, its paragraphs apart, in Greek as issued.
     const body = preview.body.map((paragraph) => paragraph.el).join('\n\n');
     statements = [
-      ...preview.rows.map((r, index) => ({ key: `row-${index}`, label: r.label, value: r.value })),
+      ...preview.rows.map((r, index) => ({
+        key: `row-${index}`,
+        label: r.label,
+        value: r.value.el,
+      })),
       ...(body ? [{ key: 'body', label: preview.heading, value: body }] : []),
       ...(await jointSignatories(db, document.id)),
     ];

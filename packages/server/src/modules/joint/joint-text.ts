@@ -19,9 +19,26 @@ export function jointPreview(template: Template, document: DocumentRow): Documen
   );
 }
 
-/** SHA-256 of that text: each signature (and her SMS code) is bound to it. */
+/**
+ * SHA-256 of that text as issued, its values in Greek (their other languages follow from them
+ * and the template's version): each signature (and her SMS code) is bound to it. Written as the
+ * preview was before it carried its values in every language, so a consent opened then keeps its
+ * digest.
+ */
 export function jointTextDigest(preview: DocumentPreview): string {
-  return crypto.createHash('sha256').update(JSON.stringify(preview)).digest('hex');
+  const issued = {
+    ...preview,
+    rows: preview.rows.map((row) => ({ label: row.label, value: row.value.el })),
+    ...(preview.table
+      ? {
+          table: {
+            columns: preview.table.columns,
+            rows: preview.table.rows.map((row) => row.map((cell) => cell.el)),
+          },
+        }
+      : {}),
+  };
+  return crypto.createHash('sha256').update(JSON.stringify(issued)).digest('hex');
 }
 
 /** The role of the signatory at `position` (0 is the author). */

@@ -28,7 +28,7 @@ const LOOKUP: KepLookup = {
   template_title: local('Αναφορά για κακοδιοίκηση', 'Complaint'),
   preview: {
     heading: local('ΑΝΑΦΟΡΑ'),
-    rows: [{ label: local('Υπηρεσία'), value: 'Δημοτική υπηρεσία' }],
+    rows: [{ label: local('Υπηρεσία'), value: local('Δημοτική υπηρεσία') }],
     body: [],
     recipient: null,
   },

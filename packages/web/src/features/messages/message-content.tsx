@@ -210,7 +210,7 @@ function DocumentMessage({ message }: ContentProps) {
           {document.preview.rows.map((row, index) => (
             <div key={index} style={{ display: 'contents' }}>
               <dt>{row.label[locale]}</dt>
-              <dd>{row.value}</dd>
+              <dd>{row.value[locale]}</dd>
             </div>
           ))}
         </dl>

@@ -76,7 +76,10 @@ const messageDocument = (answer: MessageDocument['answer_state'] = null): Messag
   preview: {
     heading: { el: 'ΕΞΟΥΣΙΟΔΟΤΗΣΗ', en: 'AUTHORISATION', fr: 'PROCURATION' },
     rows: [
-      { label: { el: 'Εξουσιοδοτούμενος', en: 'Authorised', fr: 'Mandaté' }, value: 'ΓΙΩΡΓΟΣ' },
+      {
+        label: { el: 'Εξουσιοδοτούμενος', en: 'Authorised', fr: 'Mandaté' },
+        value: { el: 'ΓΙΩΡΓΟΣ', en: 'ΓΙΩΡΓΟΣ', fr: 'ΓΙΩΡΓΟΣ' },
+      },
     ],
     body: [
       { el: 'Εξουσιοδοτώ τον ΓΙΩΡΓΟ.', en: 'I authorise GIORGOS.', fr: "J'autorise GIORGOS." },

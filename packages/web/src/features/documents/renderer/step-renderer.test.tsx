@@ -1,6 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FIELD_COMPONENTS, type StepField } from '@dilosi/domain';
+import {
+  FIELD_COMPONENTS,
+  renderDocumentPreview,
+  templateSchema,
+  type Locale,
+  type StepField,
+} from '@dilosi/domain';
 import { FIELD_COMPONENT_REGISTRY } from './index';
 import { documentWithFields, makeDocument, makeField, text } from './testing/factories';
 import {
@@ -215,9 +221,9 @@ describe('step layout', () => {
           preview: {
             heading: text('ΥΠΕΥΘΥΝΗ ΔΗΛΩΣΗ'),
             subheading: text('(άρθρο 8 Ν.1599/1986)'),
-            rows: [{ label: text('Όνομα'), value: 'ΜΑΡΙΑ' }],
+            rows: [{ label: text('Όνομα'), value: text('ΜΑΡΙΑ') }],
             body: [text('Δηλώνω ότι κατοικώ στην Αθήνα.')],
-            table: { columns: [text('Τέκνο')], rows: [['ΝΙΚΟΣ']] },
+            table: { columns: [text('Τέκνο')], rows: [[text('ΝΙΚΟΣ')]] },
             recipient: { type: 'entity', codename: 'dimos', name: text('Δήμος Αθηναίων') },
           },
         },
@@ -238,6 +244,113 @@ describe('step layout', () => {
         'Το έγγραφο εκδίδεται και σφραγίζεται στα ελληνικά, που είναι το επίσημο κείμενό του.',
       ),
     ).toBeTruthy();
+  });
+
+  describe('a choice in the preview', () => {
+    const L = (el: string, en: string, fr: string) => ({ el, en, fr });
+    // The preview as the server draws it (renderDocumentPreview) from a template with choices.
+    const template = templateSchema.parse({
+      refname: 'lost-item',
+      version: 1,
+      type: 'solemn_declaration',
+      code: 'LOST1',
+      shortname: L('Απώλεια', 'Loss', 'Perte'),
+      title: L('Δήλωση απώλειας', 'Declaration of loss', 'Déclaration de perte'),
+      description: L('Δοκιμή', 'Test', 'Essai'),
+      fields: [
+        {
+          key: 'reason',
+          component: 'radio_choice',
+          label: L('Λόγος', 'Reason', 'Motif'),
+          choices: [
+            { value: 'loss', label: L('Απώλεια', 'Loss', 'Perte') },
+            { value: 'theft', label: L('Κλοπή', 'Theft', 'Vol') },
+          ],
+        },
+        {
+          key: 'place',
+          component: 'hierarchical_select',
+          label: L('Τόπος', 'Place', 'Lieu'),
+          'component-params': {
+            tree: [
+              {
+                value: 'attiki',
+                label: L('Αττική', 'Attica', 'Attique'),
+                children: [{ value: 'athina', label: L('Αθήνα', 'Athens', 'Athènes') }],
+              },
+            ],
+          },
+        },
+        {
+          key: 'items',
+          component: 'list_of',
+          label: L('Αντικείμενα', 'Items', 'Objets'),
+          'list-of': {
+            fields: [
+              {
+                key: 'kind',
+                component: 'choice',
+                label: L('Είδος', 'Kind', 'Type'),
+                choices: [{ value: 'passport', label: L('Διαβατήριο', 'Passport', 'Passeport') }],
+              },
+            ],
+          },
+        },
+      ],
+      steps_spec: {
+        steps: [
+          {
+            key: 'fields',
+            title: L('Στοιχεία', 'Details', 'Détails'),
+            'wizard-step': 1,
+            fieldsets: [{ key: 'all', fields: ['reason', 'place'] }],
+          },
+        ],
+        'steps-order': ['fields'],
+      },
+      document: {
+        heading: L('ΥΠΕΥΘΥΝΗ ΔΗΛΩΣΗ', 'SOLEMN DECLARATION', 'DÉCLARATION SUR L’HONNEUR'),
+        'value-fields': ['reason', 'place'],
+        body: [L('Δηλώνω: {{reason}}.', 'I declare: {{reason}}.', 'Je déclare : {{reason}}.')],
+        'table-field': 'items',
+      },
+    });
+    const preview = renderDocumentPreview(
+      template,
+      { reason: 'theft', place: ['attiki', 'athina'], items: [{ kind: 'passport' }] },
+      null,
+    );
+    const renderPreview = (locale: Locale) =>
+      renderStep(
+        makeDocument({
+          step_info: { layout: 'preview', elements: [{ type: 'document-preview' }], preview },
+        }),
+        { locale },
+      );
+    const shown = (term: string) =>
+      screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+    it('shows each chosen option’s label in English', () => {
+      renderPreview('en');
+      expect(shown('Reason')).toBe('Theft');
+      expect(shown('Place')).toBe('Attica / Athens');
+      expect(screen.getByRole('cell', { name: 'Passport' })).toBeTruthy();
+      expect(screen.getByText('I declare: Theft.')).toBeTruthy();
+      expect(screen.queryByText('Κλοπή')).toBeNull();
+    });
+
+    it('in French', () => {
+      renderPreview('fr');
+      expect(shown('Motif')).toBe('Vol');
+      expect(shown('Lieu')).toBe('Attique / Athènes');
+      expect(screen.getByRole('cell', { name: 'Passeport' })).toBeTruthy();
+    });
+
+    it('in Greek', () => {
+      renderPreview('el');
+      expect(shown('Λόγος')).toBe('Κλοπή');
+      expect(screen.getByRole('cell', { name: 'Διαβατήριο' })).toBeTruthy();
+    });
   });
 
   it('renders in the given locale', () => {
