@@ -10,9 +10,13 @@
 // web does (10 ms, then every 1,000 ms), delete the draft when the look-up is done. The other
 // clients (OTHERS, closed loop) read /api/users/me, their documents and the catalogue.
 // Phases alternate (reference, with wizards) ROUNDS times, PHASE_SECONDS each. Prints JSON.
+// REFERENCE=instant makes the reference the same wizards with a registry that answers at once,
+// so that the ratio is what the registry's slowness alone costs the others; WIZARD_PERIOD_MS
+// paces each wizard (one draft per period at most), so both phases send the same drafts.
 // Run: node --import tsx bench/registry-wizards.ts
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/dilosi_bench_registry (dropped and created)
 //   WIZARDS=200 REGISTRY_DELAY_MS=2000 OTHERS=8 PHASE_SECONDS=20 ROUNDS=2
+//   REFERENCE=none|instant WIZARD_PERIOD_MS=0
 import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +44,10 @@ const others = Number(process.env.OTHERS ?? 8);
  */
 const othersRate = Number(process.env.OTHERS_RATE ?? 0);
 const phaseSeconds = Number(process.env.PHASE_SECONDS ?? 20);
+/** What the reference phase runs: no wizards (none), or the same wizards, registry at once. */
+const referenceKind = process.env.REFERENCE === 'instant' ? 'instant' : 'none';
+/** Each wizard starts a draft at most once per this many ms (0: as soon as the last one ends). */
+const wizardPeriodMs = Number(process.env.WIZARD_PERIOD_MS ?? 0);
 const rounds = Number(process.env.ROUNDS ?? 2);
 const port = Number(process.env.BENCH_PORT ?? 18_473);
 const base = `http://127.0.0.1:${port}`;
@@ -214,41 +222,49 @@ type WizardStats = { lookups: number; lookupMs: number[]; failures: number; requ
 /** One citizen's wizard, again and again until `until`: draft, look-ups, polls, delete. */
 async function wizard(token: string, until: number, stats: WizardStats): Promise<void> {
   while (Date.now() < until) {
+    const started = Date.now();
     try {
-      stats.requests += 1;
-      const created = await call(token, 'POST', '/api/my-declarations/', {
-        document: { template: 'fuel-pass', statements: {} },
-      });
-      const id = (created.json as { data?: { document?: { id?: string } } }).data?.document?.id;
-      if (created.status !== 201 || !id) throw new Error(`create ${created.status}`);
-      const t0 = performance.now();
-      stats.requests += 1;
-      const started = await call(token, 'POST', `/api/my-declarations/${id}/lookups`, {
-        refresh: false,
-      });
-      const pollId = (started.json as { data?: { poll_id?: string } }).data?.poll_id;
-      if (!pollId) throw new Error(`lookups ${started.status}`);
-      let wait = 10;
-      for (let polls = 0; polls < 30; polls += 1) {
-        await sleep(wait);
-        wait = 1_000;
-        stats.requests += 1;
-        const polled = await call(token, 'GET', `/api/my-declarations/${id}/lookups/${pollId}`);
-        const status = (polled.json as { data?: { status?: string } }).data?.status;
-        if (polled.status !== 200) throw new Error(`poll ${polled.status}`);
-        if (status === 'notpending') {
-          stats.lookups += 1;
-          stats.lookupMs.push(performance.now() - t0);
-          break;
-        }
-      }
-      stats.requests += 1;
-      await call(token, 'DELETE', `/api/my-declarations/${id}`);
+      await oneDraft(token, stats);
     } catch {
       stats.failures += 1;
       await sleep(1_000);
     }
+    const rest = started + wizardPeriodMs - Date.now();
+    if (rest > 0 && Date.now() + rest < until) await sleep(rest);
   }
+}
+
+/** One draft: created, its look-ups started and polled as the web does until done, deleted. */
+async function oneDraft(token: string, stats: WizardStats): Promise<void> {
+  stats.requests += 1;
+  const created = await call(token, 'POST', '/api/my-declarations/', {
+    document: { template: 'fuel-pass', statements: {} },
+  });
+  const id = (created.json as { data?: { document?: { id?: string } } }).data?.document?.id;
+  if (created.status !== 201 || !id) throw new Error(`create ${created.status}`);
+  const t0 = performance.now();
+  stats.requests += 1;
+  const started = await call(token, 'POST', `/api/my-declarations/${id}/lookups`, {
+    refresh: false,
+  });
+  const pollId = (started.json as { data?: { poll_id?: string } }).data?.poll_id;
+  if (!pollId) throw new Error(`lookups ${started.status}`);
+  let wait = 10;
+  for (let polls = 0; polls < 30; polls += 1) {
+    await sleep(wait);
+    wait = 1_000;
+    stats.requests += 1;
+    const polled = await call(token, 'GET', `/api/my-declarations/${id}/lookups/${pollId}`);
+    const status = (polled.json as { data?: { status?: string } }).data?.status;
+    if (polled.status !== 200) throw new Error(`poll ${polled.status}`);
+    if (status === 'notpending') {
+      stats.lookups += 1;
+      stats.lookupMs.push(performance.now() - t0);
+      break;
+    }
+  }
+  stats.requests += 1;
+  await call(token, 'DELETE', `/api/my-declarations/${id}`);
 }
 
 const percentile = (values: number[], p: number): number => {
@@ -287,7 +303,7 @@ function eventLoopOf(worker: Worker): Promise<EventLoop> {
   });
 }
 
-async function phase(tokens: Tokens, withWizards: boolean, worker: Worker) {
+async function phase(tokens: Tokens, withWizards: boolean, worker: Worker, label: string) {
   const apiPid = worker.process.pid ?? 0;
   await eventLoopOf(worker);
   const until = Date.now() + phaseSeconds * 1_000;
@@ -310,7 +326,7 @@ async function phase(tokens: Tokens, withWizards: boolean, worker: Worker) {
       : []),
   ]);
   return {
-    phase: withWizards ? `with ${wizards} wizards` : 'reference (no registry traffic)',
+    phase: label,
     other_requests: stats.ms.length,
     other_failures: stats.failures,
     ...(stats.failures > 0 ? { other_failed: stats.failed } : {}),
@@ -353,11 +369,19 @@ async function main(): Promise<void> {
   });
   const results = [];
   // A warm-up of the other requests, not counted.
-  await phase(tokens, false, worker);
+  await phase(tokens, false, worker, 'warm-up');
   for (let i = 0; i < rounds; i += 1) {
-    const reference = await phase(tokens, false, worker);
+    let reference;
+    if (referenceKind === 'instant') {
+      simulator.configure({ delayMs: 0 });
+      reference = await phase(tokens, true, worker, `${wizards} wizards, registry at once`);
+      simulator.configure({ delayMs });
+      await sleep(1_000);
+    } else {
+      reference = await phase(tokens, false, worker, 'reference (no registry traffic)');
+    }
+    const loaded = await phase(tokens, true, worker, `${wizards} wizards, registry ${delayMs} ms`);
     // Let the queue drain between phases: no look-up of a phase runs into the next one.
-    const loaded = await phase(tokens, true, worker);
     await sleep(delayMs * 2);
     results.push({
       round: i + 1,
@@ -379,6 +403,8 @@ async function main(): Promise<void> {
         registry_delay_ms: delayMs,
         other_clients: othersRate > 0 ? `open loop, ${othersRate} requests/s` : others,
         phase_seconds: phaseSeconds,
+        reference: referenceKind === 'instant' ? 'the same wizards, registry at once' : 'none',
+        wizard_period_ms: wizardPeriodMs,
         budget: 'p99 of other requests with wizards ≤ 1.2 × the reference p99 of the same run',
         cpus: os.cpus().length,
         results,
