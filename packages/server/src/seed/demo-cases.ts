@@ -133,14 +133,7 @@ export async function seedDemoCases(
     .select(['id', 'codename', 'display_name'])
     .where('codename', 'in', Object.keys(PER_ENTITY))
     .execute();
-  if (entities.length === 0) return 0;
-  const existing = await db
-    .selectFrom('inbox_entries')
-    .select('id')
-    .where('reference_code', 'like', 'DEMO%')
-    .limit(1)
-    .executeTakeFirst();
-  if (existing) return 0;
+  if (entities.length === 0 || (await hasDemoCases(database))) return 0;
   const staff = await db
     .selectFrom('permissions')
     .select(['user_id', 'entity_id'])
@@ -209,7 +202,10 @@ export async function seedDemoCases(
     const caseIdOf = (index: number, c: DemoCase) =>
       `${c.receivedAt.getUTCFullYear()}/${String(caseNumbers[index] ?? 0).padStart(6, '0')}`;
 
-    const owners = await demoCitizenUsers(trx, cases);
+    const owners = await demoCitizenUsers(
+      trx,
+      cases.filter((c) => definitions.has(c.template.refname)),
+    );
     const attachment = demoAttachmentPdf();
     const documents: Insertable<DB['documents']>[] = [];
     const documentEvents: Insertable<DB['document_events']>[] = [];
@@ -366,6 +362,17 @@ export async function seedDemoCases(
   return cases.length;
 }
 
+/** Whether the demo cases (reference codes DEMO…) were seeded already. */
+export async function hasDemoCases(database: Database): Promise<boolean> {
+  const existing = await database.db
+    .selectFrom('inbox_entries')
+    .select('id')
+    .where('reference_code', 'like', 'DEMO%')
+    .limit(1)
+    .executeTakeFirst();
+  return existing !== undefined;
+}
+
 /** The latest stored version of each template (the app stores the catalogue at start). */
 async function latestTemplates(database: Database, refnames: string[]) {
   const rows = await database.db
@@ -384,6 +391,7 @@ async function latestTemplates(database: Database, refnames: string[]) {
  */
 async function demoCitizenUsers(trx: Kysely<DB>, cases: readonly DemoCase[]) {
   const citizens = [...new Map(cases.map((c) => [c.citizen.afm, c.citizen])).values()];
+  if (citizens.length === 0) return new Map<string, string>();
   await trx
     .insertInto('users')
     .values(

@@ -87,8 +87,9 @@ function demoPerson(
   const familyName = first.isFemale ? surname.female : surname.male;
   const latin = (text: string) => nameKey(text).toLowerCase().replace(/\s+/g, '');
   return {
+    // One number per name, spread over six digits (8,191 is prime to 10^6: none repeats).
     afm: afmWithCheckDigit(
-      `${prefix}${String(firstIndex).padStart(3, '0')}${String(surnameIndex).padStart(3, '0')}`,
+      `${prefix}${String(((firstIndex * 100 + surnameIndex + 1) * 8_191) % 1_000_000).padStart(6, '0')}`,
     ),
     firstname: first.name,
     surname: familyName,
