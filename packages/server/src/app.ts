@@ -21,7 +21,7 @@ import {
 import { getAppConfigRoute } from './modules/config';
 import { documentActionRoutes, documentRoutes, publicDocumentRoutes } from './modules/documents';
 import { attachmentRoutes } from './modules/attachments';
-import { createIssuanceServices, issuanceRoutes } from './modules/issuance';
+import { createIssuanceServices, ensureDocumentPdf, issuanceRoutes } from './modules/issuance';
 import { accessLogRoutes, createAccessLog, type AccessLog } from './modules/access-log';
 import {
   alertEntityStaff,
@@ -258,6 +258,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         notifier,
         config,
         pdfTokenKey: issuance.pdfTokenKey,
+        ensurePdf: (documentId: string) => ensureDocumentPdf(issuance, documentId),
         accessLog,
         jobs: () => app.jobs,
       };

@@ -703,11 +703,17 @@ describe('entity dashboard', () => {
       details: { afm: MATRIX_AFM.citizenB, surname: 'Βλάχος' },
     });
 
-    // A demo case has no document: nothing to share.
+    // A case without a document (one received on paper: a demo case with its document taken
+    // off): nothing to share.
     const demo = await api<InboxList>('GET', `/api/entity/${athens}/inbox?limit=50`, {
       token: tokens.clerkA,
     });
     const withoutDocument = demo.body.data.find((item) => item.id !== caseId);
+    await t.database.db
+      .updateTable('inbox_entries')
+      .set({ document_id: null })
+      .where('id', '=', withoutDocument?.id ?? '')
+      .execute();
     const refused = await share(withoutDocument?.id ?? '', {
       firstname: 'Γιώργος',
       surname: 'Βλάχος',

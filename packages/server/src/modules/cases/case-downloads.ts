@@ -20,26 +20,22 @@ const expiry = (services: DownloadServices) =>
 
 /** POST .../pdf/token: a short-lived address of the case's sealed PDF, and whose PDF it is. */
 export async function casePdfUrl(
-  services: Pick<CaseServices, 'config' | 'pdfTokenKey'>,
+  services: Pick<CaseServices, 'config' | 'pdfTokenKey' | 'ensurePdf'>,
   db: Kysely<DB>,
   input: { entityId: string; inboxId: string },
 ): Promise<{ url: string; documentId: string }> {
   const entry = await findCase(db, input.entityId, input.inboxId);
-  const pdf = entry.document_id
-    ? await db
-        .selectFrom('document_pdfs')
-        .select('document_id')
-        .where('document_id', '=', entry.document_id)
-        .executeTakeFirst()
-    : undefined;
-  if (!pdf) throw new AppError(404, 'not_found');
+  const documentId = entry.document_id;
+  if (!documentId || !(await services.ensurePdf(documentId))) {
+    throw new AppError(404, 'not_found');
+  }
   const token = signDocumentToken(
     services.pdfTokenKey,
     'pdf-download',
-    pdf.document_id,
+    documentId,
     expiry(services),
   );
-  return { url: `/api/pdf/${token}`, documentId: pdf.document_id };
+  return { url: `/api/pdf/${token}`, documentId };
 }
 
 /** POST .../attachments/{n}/token: a short-lived address of one attachment of the case. */

@@ -8,7 +8,7 @@ import { signDocumentToken, verifyDocumentToken } from '../../lib/document-token
 import { findCase } from './case-queries';
 import type { CaseServices } from './case-services';
 
-type ZipServices = Pick<CaseServices, 'config' | 'pdfTokenKey'>;
+type ZipServices = Pick<CaseServices, 'config' | 'pdfTokenKey' | 'ensurePdf'>;
 
 /**
  * POST …/inbox/{i}/zip/token (issue #41): a short-lived address of the whole case as one ZIP: its
@@ -20,6 +20,8 @@ export async function caseZipUrl(
   input: { entityId: string; inboxId: string },
 ): Promise<{ url: string; documentId: string | null }> {
   const entry = await findCase(db, input.entityId, input.inboxId);
+  // The ZIP holds the sealed PDF: made now if the document was stored without it.
+  if (entry.document_id) await services.ensurePdf(entry.document_id);
   const expires = new Date(now().getTime() + services.config.PDF_TOKEN_TTL_SECONDS * 1000);
   const token = signDocumentToken(services.pdfTokenKey, 'case-zip', entry.id, expires);
   return { url: `/api/case-zips/${token}`, documentId: entry.document_id };

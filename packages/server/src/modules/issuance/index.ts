@@ -32,6 +32,7 @@ export { deliverIssuedDocument } from './deliver-document';
 export { deliverEntityDocument } from './deliver-entity-document';
 export { pdfDownloadUrl } from './pdf-download-url';
 export { renderSealedPdf } from './render-sealed-pdf';
+export { ensureDocumentPdf } from './ensure-document-pdf';
 export { purgeExpiredDocuments, type PurgeSummary } from './purge-expired-documents';
 export { documentsRetentionJob } from './documents-retention-job';
 

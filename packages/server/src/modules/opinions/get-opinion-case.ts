@@ -35,7 +35,8 @@ export async function getOpinionCase(
       reference_code: detail.declaration.reference_code || null,
       issued_at: detail.document.issued_at,
       statements: detail.document.statements,
-      has_pdf: pdf !== undefined,
+      // An issued document stored without its PDF (the demo's) gets it when the expert asks.
+      has_pdf: pdf !== undefined || detail.document.state === 'issued',
     },
   };
 }

@@ -30,25 +30,27 @@ export async function opinionFileUrl(
  * sealed PDF for the expert, through the same short-lived address the case page uses.
  */
 export async function opinionCasePdfUrl(
-  services: TokenServices,
+  services: TokenServices & { ensurePdf: (documentId: string) => Promise<boolean> },
   db: Kysely<DB>,
   input: { reader: Exclude<OpinionReader, { kind: 'asker' }>; opinionId: string },
 ): Promise<{ url: string; documentId: string }> {
   const row = await findOpinion(db, input.reader, input.opinionId);
-  const pdf = await db
+  const entry = await db
     .selectFrom('inbox_entries')
-    .innerJoin('document_pdfs', 'document_pdfs.document_id', 'inbox_entries.document_id')
-    .select('document_pdfs.document_id')
-    .where('inbox_entries.id', '=', row.inbox_entry_id)
+    .select('document_id')
+    .where('id', '=', row.inbox_entry_id)
     .executeTakeFirst();
-  if (!pdf) throw new AppError(404, 'not_found');
+  const documentId = entry?.document_id;
+  if (!documentId || !(await services.ensurePdf(documentId))) {
+    throw new AppError(404, 'not_found');
+  }
   const token = signDocumentToken(
     services.pdfTokenKey,
     'pdf-download',
-    pdf.document_id,
+    documentId,
     expiry(services),
   );
-  return { url: `/api/pdf/${token}`, documentId: pdf.document_id };
+  return { url: `/api/pdf/${token}`, documentId };
 }
 
 /** GET /api/opinion-files/{token}: the answer's PDF, byte for byte; the token authorises. */
